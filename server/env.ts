@@ -1,0 +1,33 @@
+// The one place that reads process.env: every setting Verdict understands, validated once.
+import path from "node:path";
+import { z } from "zod";
+
+const ZEnv = z.object({
+  // Unset: the embedded SQLite file <VERDICT_DATA_DIR>/verdict.db. `file:/abs/path.db` or `postgresql://…`.
+  DATABASE_URL: z.string().trim().optional(),
+  VERDICT_ROOT: z.string().optional(),
+  VERDICT_DATA_DIR: z.string().default("data"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // Absolute lifetime of a login session.
+  VERDICT_SESSION_HOURS: z.coerce.number().positive().max(24 * 90).default(12),
+  // "auto": Secure cookies when the request arrived over https (directly or per X-Forwarded-Proto).
+  VERDICT_SECURE_COOKIES: z.enum(["auto", "true", "false"]).default("auto"),
+  // Comma-separated extra origins allowed to call mutations (e.g. a reverse proxy's public URL).
+  VERDICT_ALLOWED_ORIGINS: z.string().default(""),
+});
+
+export type Env = z.infer<typeof ZEnv> & { root: string; dataDir: string };
+
+let cached: Env | null = null;
+
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = ZEnv.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const root = path.resolve(parsed.data.VERDICT_ROOT ?? process.cwd());
+  cached = { ...parsed.data, root, dataDir: path.resolve(root, parsed.data.VERDICT_DATA_DIR) };
+  return cached;
+}
