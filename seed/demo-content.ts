@@ -1,0 +1,75 @@
+// What the demo landscape is made of: neutral model names across two generations, locales in
+// three regions, prompt templates per category. Model-level figures are planted so the demo's
+// dashboards tell a story like a published evaluation (the successor clearly preferred).
+export const DEMO_PASSWORD = "verdict-demo";
+
+export const DEMO_LOCALES = [
+  { code: "en-US", name: "English (United States)", region: "Americas" },
+  { code: "es-MX", name: "Spanish (Mexico)", region: "Americas" },
+  { code: "pt-BR", name: "Portuguese (Brazil)", region: "Americas" },
+  { code: "en-GB", name: "English (United Kingdom)", region: "Europe" },
+  { code: "de-DE", name: "German (Germany)", region: "Europe" },
+  { code: "fr-FR", name: "French (France)", region: "Europe" },
+  { code: "ja-JP", name: "Japanese (Japan)", region: "Asia-Pacific" },
+  { code: "zh-CN", name: "Chinese (China)", region: "Asia-Pacific" },
+] as const;
+
+export const DEMO_MODELS = [
+  { key: "deviceOld", name: "Lumen Device 2025", family: "Lumen Device", generation: "2025", notes: "On-device baseline, 3B dense." },
+  { key: "deviceNew", name: "Lumen Device 2026", family: "Lumen Device", generation: "2026", notes: "On-device successor." },
+  { key: "serverOld", name: "Lumen Server 2025", family: "Lumen Server", generation: "2025", notes: "Server baseline." },
+  { key: "serverNew", name: "Lumen Server 2026", family: "Lumen Server", generation: "2026", notes: "Server successor (mixture of experts)." },
+  { key: "serverPro", name: "Lumen Server Pro 2026", family: "Lumen Server", generation: "2026", notes: "Most capable server model." },
+] as const;
+export type DemoModelKey = (typeof DEMO_MODELS)[number]["key"];
+
+export const DEMO_STAFF = [
+  { email: "admin@verdict.local", displayName: "Ada Admin", role: "ADMIN" as const, locales: [] as string[] },
+  { email: "researcher@verdict.local", displayName: "Rosa Researcher", role: "RESEARCHER" as const, locales: [] as string[] },
+];
+
+// Two graders per locale pair, so every locale has at least three graders for k = 3.
+export const DEMO_GRADERS = [
+  { email: "grader@verdict.local", displayName: "Grace Grader", locales: ["en-US", "en-GB", "es-MX"] },
+  { email: "grader2@verdict.local", displayName: "Gus Grader", locales: ["en-US", "en-GB", "pt-BR"] },
+  { email: "grader3@verdict.local", displayName: "Gina Grader", locales: ["en-US", "es-MX", "pt-BR"] },
+  { email: "grader4@verdict.local", displayName: "Greta Grader", locales: ["de-DE", "fr-FR", "en-GB"] },
+  { email: "grader5@verdict.local", displayName: "Gaston Grader", locales: ["fr-FR", "de-DE"] },
+  { email: "grader6@verdict.local", displayName: "Gerd Grader", locales: ["de-DE", "fr-FR", "es-MX", "pt-BR"] },
+  { email: "grader7@verdict.local", displayName: "Gen Grader", locales: ["ja-JP", "zh-CN"] },
+  { email: "grader8@verdict.local", displayName: "Gao Grader", locales: ["zh-CN", "ja-JP"] },
+  { email: "grader9@verdict.local", displayName: "Gaku Grader", locales: ["ja-JP", "zh-CN", "en-US"] },
+];
+
+export const TEXT_CATEGORIES = ["Math", "Writing", "Coding", "Reasoning", "Knowledge"] as const;
+
+export const TEXT_TEMPLATES: Record<(typeof TEXT_CATEGORIES)[number], string[]> = {
+  Math: [
+    "A train leaves at {h}:00 travelling at {a} km/h; a second leaves an hour later at {b} km/h. When does the second catch up? Show your working.",
+    "What is the sum of the first {a} odd numbers? Explain why the pattern holds.",
+    "Simplify ({a}x + {b})({a}x - {b}) and state the result as a polynomial.",
+  ],
+  Writing: [
+    "Write a {a}-line poem about the first snow of winter, without using the word \"white\".",
+    "Draft a polite email declining a meeting on {day}, proposing two alternative times.",
+    "Rewrite this sentence to be clearer and shorter: \"Due to the fact that the meeting was postponed, we were unable to finalise the budget in a timely manner.\"",
+  ],
+  Coding: [
+    "Write a function that returns the {a} most frequent words in a text, ignoring case and punctuation.",
+    "Explain the difference between a process and a thread, with one example of when to prefer each.",
+    "Find the bug: `for (let i = 0; i <= items.length; i++) total += items[i].price;`",
+  ],
+  Reasoning: [
+    "If all bloops are razzies and some razzies are lazzies, must some bloops be lazzies? Answer and justify in two sentences.",
+    "You have {a} identical-looking coins and one is heavier. What is the fewest weighings on a balance that guarantees finding it?",
+    "Plan a {a}-day trip for a family of four on a fixed budget; list the trade-offs you made.",
+  ],
+  Knowledge: [
+    "Summarise the causes of the {event} in at most {a} bullet points.",
+    "What is the difference between weather and climate? Give one example of each.",
+    "Name three instruments of a classical orchestra's brass section and describe their sound.",
+  ],
+};
+
+export const EVENTS = ["French Revolution", "Industrial Revolution", "fall of the Berlin Wall", "Great Depression"];
+export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];

@@ -1,0 +1,183 @@
+// The demo generator: deterministic from a seed number, it fills an empty database with a study
+// landscape like a published model evaluation — five models across two generations, prompts in
+// eight locales and five categories (some with generated images), graders with locales, and
+// studies in every state with synthetic judgments for the dashboards.
+import type { Db } from "../server/db/client";
+import { ensureBuiltInDimensions } from "../server/studies/service";
+import { Canvas, type Rgb } from "./png";
+import { createRng, type Rng } from "./rng";
+import {
+  DAYS, DEMO_GRADERS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
+  type DemoModelKey,
+} from "./demo-content";
+import { makeLocale, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "./factories";
+
+export interface DemoOptions {
+  seed: number;
+  textPromptsPerLocale: number;
+  imagePromptsPerLocale: number;
+  /** Adds a "Scale test" study with about this many judgment rows (for benchmarks). */
+  extraJudgments?: number;
+  log?: (line: string) => void;
+}
+
+export const DEFAULT_DEMO: DemoOptions = { seed: 2026, textPromptsPerLocale: 30, imagePromptsPerLocale: 10 };
+
+export class DatabaseNotEmptyError extends Error {}
+
+const PALETTE: Rgb[] = [[230, 97, 1], [94, 60, 153], [0, 114, 178], [0, 158, 115], [204, 121, 167]];
+const COLOUR_NAMES = ["orange", "purple", "blue", "green", "pink"];
+
+function fill(template: string, rng: Rng): string {
+  return template
+    .replaceAll("{a}", String(rng.int(3, 12)))
+    .replaceAll("{b}", String(rng.int(2, 9)))
+    .replaceAll("{h}", String(rng.int(6, 11)))
+    .replaceAll("{day}", rng.pick(DAYS))
+    .replaceAll("{event}", rng.pick(EVENTS));
+}
+
+/** A response whose quality (0..1) shows in its text: better ones are structured and complete. */
+function responseText(prompt: string, quality: number, rng: Rng): string {
+  const topic = prompt.split(/[.?:]/)[0].slice(0, 80);
+  if (quality > 0.66) {
+    return `Here is a complete answer to "${topic}".\n\n1. **Restate the task.** ${topic}.\n2. **Work it through.** Each step is checked before the next.\n3. **Result.** The answer follows directly from step 2.\n\nLet me know if you want more detail on any step.`;
+  }
+  if (quality > 0.33) return `${topic}: the answer follows from the usual approach. The main steps are covered, though some detail is left out.`;
+  return rng.next() < 0.5 ? `I think the answer is probably around ${rng.int(2, 99)}, but I am not sure.` : `${topic}. This depends on many factors.`;
+}
+
+function barChart(rng: Rng): { png: Buffer; tallest: string; bars: number } {
+  const bars = rng.int(3, 5);
+  const canvas = new Canvas(360, 220, [250, 250, 250]);
+  canvas.rect(20, 200, 320, 2, [60, 60, 60]);
+  const heights = Array.from({ length: bars }, () => rng.int(30, 180));
+  heights.forEach((h, i) => canvas.rect(30 + i * 62, 200 - h, 44, h, PALETTE[i]));
+  const tallest = COLOUR_NAMES[heights.indexOf(Math.max(...heights))];
+  return { png: canvas.toPng(), tallest, bars };
+}
+
+function shapesPicture(rng: Rng): { png: Buffer; count: number; colour: string } {
+  const canvas = new Canvas(360, 220, [245, 248, 255]);
+  const colourIndex = rng.int(0, PALETTE.length - 1);
+  const count = rng.int(2, 7);
+  for (let i = 0; i < count; i++) canvas.circle(30 + ((i * 47) % 300), 50 + ((i * 83) % 130), rng.int(12, 22), PALETTE[colourIndex]);
+  for (let i = 0; i < 3; i++) canvas.rect(rng.int(10, 320), rng.int(10, 190), 24, 24, [120, 120, 120]);
+  return { png: canvas.toPng(), count, colour: COLOUR_NAMES[colourIndex] };
+}
+
+export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
+  const log = options.log ?? (() => {});
+  if ((await db.user.count()) > 0) {
+    throw new DatabaseNotEmptyError("The database already has users; the demo is only seeded into an empty database.");
+  }
+  const rng = createRng(options.seed);
+  await ensureBuiltInDimensions(db);
+  for (const l of DEMO_LOCALES) await makeLocale(db, l.code, l.name, l.region);
+
+  const [admin, researcher] = [await makeUser(db, { ...DEMO_STAFF[0], password: DEMO_PASSWORD }), await makeUser(db, { ...DEMO_STAFF[1], password: DEMO_PASSWORD })];
+  const graders = [];
+  for (const g of DEMO_GRADERS) graders.push({ ...(await makeUser(db, { ...g, role: "GRADER", password: DEMO_PASSWORD })), locales: g.locales });
+  log(`users: ${2 + graders.length}`);
+
+  const models = {} as Record<DemoModelKey, { id: string; name: string }>;
+  for (const m of DEMO_MODELS) {
+    models[m.key] = await db.model.create({ data: { name: m.name, family: m.family, generation: m.generation, notes: m.notes }, select: { id: true, name: true } });
+  }
+  // Latent quality per model (0..1), used to write better or worse responses.
+  const quality: Record<DemoModelKey, number> = { deviceOld: 0.35, deviceNew: 0.6, serverOld: 0.4, serverNew: 0.75, serverPro: 0.85 };
+
+  const textSet = await makePromptSet(db, { name: "General text 2026", description: "Multilingual everyday requests in five categories.", createdById: researcher.id });
+  let n = 0;
+  for (const locale of DEMO_LOCALES) {
+    for (let i = 0; i < options.textPromptsPerLocale; i++) {
+      const category = TEXT_CATEGORIES[i % TEXT_CATEGORIES.length];
+      const text = fill(rng.pick(TEXT_TEMPLATES[category]), rng);
+      await makePrompt(db, {
+        promptSetId: textSet.id, externalId: `txt-${String(++n).padStart(4, "0")}`, text: `${text}\n\n_(Answer in ${locale.name}.)_`,
+        localeCode: locale.code, category, modality: "TEXT",
+        responses: DEMO_MODELS.map((m) => ({ modelId: models[m.key].id, text: responseText(text, quality[m.key] + rng.normal(0, 0.2), rng) })),
+      });
+    }
+  }
+  log(`text prompts: ${n}`);
+
+  const imageSet = await makePromptSet(db, { name: "Image understanding 2026", description: "Charts and pictures generated for the demo.", createdById: researcher.id });
+  let m = 0;
+  for (const locale of DEMO_LOCALES) {
+    for (let i = 0; i < options.imagePromptsPerLocale; i++) {
+      const chart = i % 2 === 0;
+      const picture = chart ? barChart(rng) : shapesPicture(rng);
+      const text = chart ? "Which bar in this chart is the tallest, and roughly how does it compare to the others?" : "How many circles are in this picture, and what colour are they?";
+      const truth = chart ? `The ${(picture as ReturnType<typeof barChart>).tallest} bar is the tallest.` : `There are ${(picture as ReturnType<typeof shapesPicture>).count} ${(picture as ReturnType<typeof shapesPicture>).colour} circles.`;
+      await makePrompt(db, {
+        promptSetId: imageSet.id, externalId: `img-${String(++m).padStart(4, "0")}`, text, localeCode: locale.code,
+        category: chart ? "Charts" : "Scenes", modality: "IMAGE",
+        images: [{ fileName: `${chart ? "chart" : "scene"}-${m}.png`, mimeType: "image/png", data: picture.png }],
+        responses: DEMO_MODELS.map((mm) => ({ modelId: models[mm.key].id,
+          text: quality[mm.key] + rng.normal(0, 0.2) > 0.5 ? `${truth} I read this directly from the image.` : "The image shows some coloured shapes; it is hard to say more." })),
+      });
+    }
+  }
+  log(`image prompts: ${m}`);
+
+  const studies = [
+    { def: { name: "Device 2026 vs 2025 — text", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
+        dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
+        guidelines: "Compare the two responses as a user of an on-device assistant would.\n\n- Judge **each dimension separately**.\n- Prefer *about the same* when you cannot tell them apart." },
+      status: "COMPLETED" as const, completion: 1, edge: 0.6 },
+    { def: { name: "Server 2026 vs 2025 — text", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverNew.id, models.serverOld.id], promptSetId: textSet.id,
+        dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
+        guidelines: "Compare the two responses for a general assistant running in the cloud.\n\nRead the whole prompt before either response." },
+      status: "RUNNING" as const, completion: 0.7, edge: 1.1 },
+    { def: { name: "Device 2026 vs 2025 — image understanding", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: imageSet.id,
+        dimensionKeys: ["overall", "image_understanding", "truthfulness", "presentation"], redundancy: 3,
+        guidelines: "Look at the image first (click it to zoom), then judge whether each response describes it correctly." },
+      status: "RUNNING" as const, completion: 0.5, edge: 0.4 },
+    { def: { name: "Server models — single-sided", type: "SINGLE_SIDED" as const, modelIds: [models.serverOld.id, models.serverNew.id, models.serverPro.id], promptSetId: textSet.id,
+        dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 2,
+        guidelines: "Score each response on its own, from 1 (very poor) to 5 (excellent)." },
+      status: "RUNNING" as const, completion: 0.8, edge: 0 },
+    { def: { name: "Server Pro vs Server 2026 — draft", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
+        filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
+        guidelines: "Focus on correctness of the reasoning." },
+      status: "DRAFT" as const, completion: 0, edge: 0 },
+  ];
+  const scores = { [models.serverOld.id]: 2.9, [models.serverNew.id]: 3.7, [models.serverPro.id]: 4.0 };
+  const summary: { name: string; status: string; judgments: number }[] = [];
+  for (const s of studies) {
+    const study = await makeStudy(db, s.def, { createdById: researcher.id, status: s.status });
+    const sim = s.completion > 0
+      ? await simulateJudgments(db, study.id, { rng, graders, completion: s.completion, candidateEdge: s.edge, quality: scores })
+      : { judgments: 0 };
+    summary.push({ name: s.def.name, status: s.status, judgments: sim.judgments });
+    log(`study "${s.def.name}" (${s.status}): ${study.items} items, ${sim.judgments} judgments`);
+  }
+
+  if (options.extraJudgments) summary.push(await seedScaleStudy(db, rng, graders, models.serverNew.id, models.serverOld.id, options.extraJudgments, log));
+  return { adminId: admin.id, researcherId: researcher.id, studies: summary };
+}
+
+/** A large side-by-side study for benchmarks: enough prompts that k=3 graders × 4 dimensions reach the target. */
+async function seedScaleStudy(
+  db: Db, rng: Rng, graders: { id: string; locales: string[] }[], candidateId: string, baselineId: string, judgments: number, log: (l: string) => void,
+) {
+  const prompts = Math.ceil(judgments / 12);
+  const set = await makePromptSet(db, { name: `Scale test ${prompts} prompts` });
+  const CHUNK = 1000;
+  for (let start = 0; start < prompts; start += CHUNK) {
+    const batch = Array.from({ length: Math.min(CHUNK, prompts - start) }, (_, i) => {
+      const locale = DEMO_LOCALES[(start + i) % DEMO_LOCALES.length];
+      return { id: `scale-${start + i}`, promptSetId: set.id, externalId: `s-${start + i}`, text: `Scale prompt ${start + i}`,
+        localeCode: locale.code, category: TEXT_CATEGORIES[(start + i) % TEXT_CATEGORIES.length], modality: "TEXT" as const };
+    });
+    await db.prompt.createMany({ data: batch });
+    await db.response.createMany({ data: batch.flatMap((p) => [
+      { promptId: p.id, modelId: candidateId, text: "Candidate answer." }, { promptId: p.id, modelId: baselineId, text: "Baseline answer." }]) });
+  }
+  const study = await makeStudy(db, { name: "Scale test", type: "SIDE_BY_SIDE", modelIds: [candidateId, baselineId], promptSetId: set.id,
+    dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3 }, { status: "COMPLETED" });
+  const sim = await simulateJudgments(db, study.id, { rng, graders, completion: 1, candidateEdge: 0.5 });
+  log(`study "Scale test": ${study.items} items, ${sim.judgments} judgments`);
+  return { name: "Scale test", status: "COMPLETED", judgments: sim.judgments };
+}

@@ -1,0 +1,36 @@
+// A small seeded generator (mulberry32): the same seed number always yields the same demo data.
+export interface Rng {
+  next(): number; // [0, 1)
+  int(min: number, max: number): number; // inclusive
+  pick<T>(items: readonly T[]): T;
+  normal(mean: number, sd: number): number;
+  shuffle<T>(items: T[]): T[];
+}
+
+export function createRng(seed: number): Rng {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const rng: Rng = {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)],
+    normal: (mean, sd) => {
+      const u = Math.max(next(), 1e-12);
+      return mean + sd * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+    },
+    shuffle: (items) => {
+      for (let i = items.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [items[i], items[j]] = [items[j], items[i]];
+      }
+      return items;
+    },
+  };
+  return rng;
+}

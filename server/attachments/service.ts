@@ -1,0 +1,15 @@
+// Serves stored images by opaque id. Graders only get images of tasks they were assigned, so an
+// image URL can neither be guessed into nor reveal anything about the model behind it.
+import type { SessionUser } from "../auth/service";
+import type { Db } from "../db/client";
+import * as repo from "./repo";
+
+// Raster formats only: an SVG can carry script and is never served inline.
+export const INLINE_IMAGE_TYPES = new Set(["image/png", "image/jpeg", "image/gif", "image/webp"]);
+
+export async function readAttachment(db: Db, user: SessionUser, id: string) {
+  const a = await repo.findAttachment(db, id);
+  if (!a) return null;
+  if (user.role === "GRADER" && !(await repo.graderMaySee(db, user.id, a))) return null;
+  return { mimeType: a.mimeType, data: a.data, inline: INLINE_IMAGE_TYPES.has(a.mimeType) };
+}

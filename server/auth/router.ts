@@ -1,0 +1,20 @@
+import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
+import { clearedSessionCookie, sessionCookie } from "./cookie";
+import { ZLoginInput } from "./schema";
+import * as service from "./service";
+import { env } from "../env";
+
+export const authRouter = createTRPCRouter({
+  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
+    const sessionHours = env().VERDICT_SESSION_HOURS;
+    const result = await service.login(ctx.db, input, { now: ctx.now(), userAgent: ctx.userAgent, sessionHours });
+    ctx.resHeaders?.append("Set-Cookie", sessionCookie(result.token, sessionHours * 3600, ctx.secureCookies));
+    return { user: result.user };
+  }),
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await service.logout(ctx.db, ctx.sessionToken);
+    ctx.resHeaders?.append("Set-Cookie", clearedSessionCookie(ctx.secureCookies));
+    return { ok: true };
+  }),
+  me: authedProcedure.query(({ ctx }) => ctx.user),
+});

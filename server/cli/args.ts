@@ -1,0 +1,44 @@
+// A small argument parser for the `verdict` command: positionals and --flag value pairs.
+export interface ParsedArgs {
+  positionals: string[];
+  flags: Record<string, string | true>;
+}
+
+export class UsageError extends Error {}
+
+export function parseArgs(argv: string[]): ParsedArgs {
+  const positionals: string[] = [];
+  const flags: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg.startsWith("--")) {
+      const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+      if (!name) throw new UsageError(`Malformed option "${arg}"`);
+      if (inline !== undefined) flags[name] = inline;
+      else if (i + 1 < argv.length && !argv[i + 1].startsWith("--")) flags[name] = argv[++i];
+      else flags[name] = true;
+    } else positionals.push(arg);
+  }
+  return { positionals, flags };
+}
+
+export function stringFlag(args: ParsedArgs, name: string, required: true): string;
+export function stringFlag(args: ParsedArgs, name: string, required?: false): string | undefined;
+export function stringFlag(args: ParsedArgs, name: string, required = false): string | undefined {
+  const v = args.flags[name];
+  if (v === true) throw new UsageError(`--${name} needs a value`);
+  if (v === undefined && required) throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+export function intFlag(args: ParsedArgs, name: string, fallback: number): number {
+  const v = stringFlag(args, name);
+  if (v === undefined) return fallback;
+  if (!/^\d+$/.test(v)) throw new UsageError(`--${name} must be a whole number, got "${v}"`);
+  return Number(v);
+}
+
+export function assertKnownFlags(args: ParsedArgs, known: string[]): void {
+  const unknown = Object.keys(args.flags).filter((f) => !known.includes(f));
+  if (unknown.length) throw new UsageError(`Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}`);
+}

@@ -1,0 +1,23 @@
+// Builds the tRPC context from an HTTP request: the database, the session behind the cookie,
+// and where to put Set-Cookie.
+import { readCookie, SESSION_COOKIE } from "./auth/cookie";
+import { resolveSession } from "./auth/service";
+import { db } from "./db";
+import { env } from "./env";
+import type { Context } from "./trpc";
+
+export function requestIsSecure(req: Request): boolean {
+  const setting = env().VERDICT_SECURE_COOKIES;
+  if (setting !== "auto") return setting === "true";
+  const forwarded = req.headers.get("x-forwarded-proto");
+  return (forwarded ?? new URL(req.url).protocol.replace(":", "")) === "https";
+}
+
+export async function createRequestContext(req: Request, resHeaders: Headers): Promise<Context> {
+  const token = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
+  const now = new Date();
+  return {
+    db: db(), sessionToken: token, resHeaders, secureCookies: requestIsSecure(req),
+    session: await resolveSession(db(), token, now), userAgent: req.headers.get("user-agent"), now: () => new Date(),
+  };
+}

@@ -1,0 +1,37 @@
+// Checks a grader's answers against the dimensions that apply to the task. Returns every problem,
+// each naming the field, so the page can point at all of them at once.
+import type { StudyDimensionView } from "./applicable-dimensions";
+
+export interface SubmissionAnswers {
+  values: Record<string, number>;
+  comment?: string | null;
+  cannotAssess: boolean;
+  harmful: boolean;
+}
+
+export interface SubmissionProblem {
+  field: string;
+  message: string;
+}
+
+export function validateSubmission(dims: StudyDimensionView[], answers: SubmissionAnswers): SubmissionProblem[] {
+  const problems: SubmissionProblem[] = [];
+  const flagged = answers.cannotAssess || answers.harmful;
+  if (flagged && !answers.comment?.trim()) {
+    problems.push({ field: "comment", message: "A flagged task needs a comment saying what is wrong" });
+  }
+  const known = new Set(dims.map((d) => d.key));
+  for (const key of Object.keys(answers.values)) {
+    if (!known.has(key)) problems.push({ field: `values.${key}`, message: `"${key}" is not a dimension of this task` });
+  }
+  for (const d of dims) {
+    const v = answers.values[d.key];
+    if (v === undefined) {
+      // "Cannot assess" is an answer in itself: the dimensions may stay empty.
+      if (!answers.cannotAssess) problems.push({ field: `values.${d.key}`, message: `Rate ${d.label}` });
+    } else if (!Number.isInteger(v) || v < d.scaleMin || v > d.scaleMax) {
+      problems.push({ field: `values.${d.key}`, message: `${d.label} must be a whole number from ${d.scaleMin} to ${d.scaleMax}` });
+    }
+  }
+  return problems;
+}

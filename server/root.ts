@@ -1,0 +1,22 @@
+// The app router: one line per feature.
+import { authRouter } from "./auth/router";
+import { gradingRouter } from "./grading/router";
+import { localesRouter } from "./locales/router";
+import { modelsRouter } from "./models/router";
+import { promptsRouter } from "./prompts/router";
+import { studiesRouter } from "./studies/router";
+import { createCallerFactory, createTRPCRouter } from "./trpc";
+import { usersRouter } from "./users/router";
+
+export const appRouter = createTRPCRouter({
+  auth: authRouter,
+  users: usersRouter,
+  locales: localesRouter,
+  models: modelsRouter,
+  prompts: promptsRouter,
+  studies: studiesRouter,
+  grading: gradingRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,49 @@
+import { z } from "zod";
+import { ZLocaleCode } from "../locales/schema";
+import { STUDY_STATUSES } from "./domain/study-status";
+
+export const ZStudyType = z.enum(["SIDE_BY_SIDE", "SINGLE_SIDED"]);
+export const ZModality = z.enum(["TEXT", "IMAGE"]);
+
+export const ZStudyDefinition = z
+  .object({
+    name: z.string().trim().min(1, "Name is required").max(120),
+    type: ZStudyType,
+    // SIDE_BY_SIDE: candidate first, then baseline. SINGLE_SIDED: one or more scored models.
+    modelIds: z.array(z.string().min(1)).min(1, "Choose at least one model").max(12),
+    promptSetId: z.string().min(1, "Choose a prompt set"),
+    filters: z
+      .object({
+        locales: z.array(ZLocaleCode).optional(),
+        categories: z.array(z.string().trim().min(1)).optional(),
+        modalities: z.array(ZModality).optional(),
+      })
+      .default({}),
+    dimensionKeys: z.array(z.string().min(1)).min(1, "Choose at least one dimension"),
+    redundancy: z.number().int().min(1, "At least one judgment per item").max(25),
+    leaseMinutes: z.number().int().min(1).max(24 * 60).default(20),
+    guidelines: z.string().max(50_000).default(""),
+  })
+  .superRefine((s, ctx) => {
+    if (s.type === "SIDE_BY_SIDE" && s.modelIds.length !== 2) {
+      ctx.addIssue({ code: "custom", path: ["modelIds"], message: "A side-by-side study compares exactly two models: a candidate and a baseline" });
+    }
+    if (new Set(s.modelIds).size !== s.modelIds.length) {
+      ctx.addIssue({ code: "custom", path: ["modelIds"], message: "Each model can appear only once" });
+    }
+  });
+export type TStudyDefinition = z.infer<typeof ZStudyDefinition>;
+
+export const ZStudyId = z.object({ studyId: z.string().min(1) });
+export const ZSetStudyStatus = ZStudyId.extend({ status: z.enum(STUDY_STATUSES) });
+
+export const ZDimensionInput = z
+  .object({
+    key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, "Key: lower-case letters, digits and _ (e.g. helpfulness)"),
+    label: z.string().trim().min(1).max(60),
+    description: z.string().trim().min(1, "Graders need a description").max(2000),
+    appliesToText: z.boolean().default(true),
+    appliesToImage: z.boolean().default(true),
+  })
+  .refine((d) => d.appliesToText || d.appliesToImage, { message: "A dimension must apply to text or image prompts", path: ["appliesToText"] });
+export type TDimensionInput = z.infer<typeof ZDimensionInput>;

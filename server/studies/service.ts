@@ -1,0 +1,94 @@
+import { TRPCError } from "@trpc/server";
+import { recordAudit } from "../audit/repo";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { planStudyItems } from "./domain/plan-study-items";
+import { transitionError, type StudyStatus } from "./domain/study-status";
+import { BUILTIN_DIMENSIONS } from "./builtin-dimensions";
+import * as repo from "./repo";
+import type { TDimensionInput, TStudyDefinition } from "./schema";
+
+async function loadPlan(db: Db, def: TStudyDefinition) {
+  const [models, dimensions, promptSet] = await Promise.all([
+    repo.findModels(db, def.modelIds), repo.findDimensions(db, def.dimensionKeys), repo.findPromptSet(db, def.promptSetId),
+  ]);
+  if (models.length !== def.modelIds.length) throw new TRPCError({ code: "BAD_REQUEST", message: "One of the chosen models does not exist." });
+  const missingDims = def.dimensionKeys.filter((k) => !dimensions.some((d) => d.key === k));
+  if (missingDims.length) throw new TRPCError({ code: "BAD_REQUEST", message: `Unknown dimension: ${missingDims.join(", ")}` });
+  if (!promptSet) throw new TRPCError({ code: "BAD_REQUEST", message: "The chosen prompt set does not exist." });
+  const prompts = await repo.promptsWithResponses(db, def.promptSetId, def.modelIds);
+  const plan = planStudyItems(prompts, { type: def.type, modelIds: def.modelIds }, def.filters);
+  const dimensionIds = def.dimensionKeys.map((k) => dimensions.find((d) => d.key === k)!.id);
+  const locales = [...new Set(plan.items.map((i) => i.localeCode))].sort();
+  return { plan, dimensionIds, locales, promptSet, models };
+}
+
+/** What creating this study would do, without doing it (the wizard shows it before "Create"). */
+export async function previewStudy(db: Db, def: TStudyDefinition) {
+  const { plan, locales } = await loadPlan(db, def);
+  return { items: plan.items.length, prompts: new Set(plan.items.map((i) => i.promptId)).size, locales,
+    filteredOut: plan.filteredOut, missingResponses: plan.missingResponses, judgmentsWanted: plan.items.length * def.redundancy };
+}
+
+export async function createStudy(db: Db, actorId: string | null, def: TStudyDefinition) {
+  const { plan, dimensionIds, locales, promptSet, models } = await loadPlan(db, def);
+  if (plan.items.length === 0) {
+    const names = def.modelIds.map((id) => models.find((m) => m.id === id)!.name).join(" and ");
+    throw new TRPCError({ code: "BAD_REQUEST",
+      message: `No prompt in "${promptSet.name}" matches the filters and has responses from ${names}; nothing to grade.` });
+  }
+  try {
+    const study = await repo.insertStudy(db, def, dimensionIds, locales, plan.items, actorId);
+    await recordAudit(db, { actorId, action: "study.create", entityType: "Study", entityId: study.id,
+      details: { name: def.name, type: def.type, items: plan.items.length } });
+    return { ...study, items: plan.items.length };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: `A study named "${def.name}" already exists.` });
+    throw error;
+  }
+}
+
+export async function setStudyStatus(db: Db, actorId: string | null, studyId: string, status: StudyStatus, now: Date) {
+  const study = await repo.findStudyStatus(db, studyId);
+  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  const problem = transitionError(study.status, status);
+  if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
+  const updated = await repo.setStatus(db, studyId, status, now);
+  await recordAudit(db, { actorId, action: "study.status", entityType: "Study", entityId: studyId, details: { from: study.status, to: status } });
+  return updated;
+}
+
+export async function listStudies(db: Db) {
+  const studies = await repo.listStudies(db);
+  const submitted = await repo.submittedByStudy(db, studies.map((s) => s.id));
+  return studies.map((s) => ({ ...s, submitted: submitted.get(s.id) ?? 0, wanted: s._count.items * s.redundancy }));
+}
+
+export async function getStudy(db: Db, studyId: string) {
+  const study = await repo.getStudy(db, studyId);
+  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  const byLocale = await repo.progressByLocale(db, studyId);
+  const submitted = byLocale.reduce((sum, l) => sum + l.submitted, 0);
+  return { ...study, submitted, wanted: study._count.items * study.redundancy,
+    byLocale: byLocale.map((l) => ({ ...l, wanted: l.items * study.redundancy })) };
+}
+
+export const listDimensions = (db: Db) => repo.listDimensions(db);
+
+export async function createDimension(db: Db, actorId: string, input: TDimensionInput) {
+  try {
+    const dim = await repo.createDimension(db, input);
+    await recordAudit(db, { actorId, action: "dimension.create", entityType: "Dimension", entityId: dim.id, details: input });
+    return dim;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: `A dimension with key "${input.key}" already exists.` });
+    throw error;
+  }
+}
+
+/** Creates or refreshes the built-in dimensions; run after every migration, harmless to repeat. */
+export async function ensureBuiltInDimensions(db: Db): Promise<void> {
+  for (const d of BUILTIN_DIMENSIONS) {
+    await db.dimension.upsert({ where: { key: d.key }, create: { ...d, builtIn: true }, update: { ...d, builtIn: true } });
+  }
+}

@@ -1,0 +1,60 @@
+// tRPC context, error formatting and the procedure builders by role.
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { ZodError } from "zod";
+import { AREA_ROLES, type Area } from "./auth/domain/roles";
+import { SESSION_MESSAGES, type SessionState, type SessionUser } from "./auth/service";
+import type { Db } from "./db/client";
+
+export interface Context {
+  db: Db;
+  session: SessionState;
+  /** The raw session cookie token, for logout. */
+  sessionToken: string | null;
+  /** Where procedures append Set-Cookie; null for server-side callers. */
+  resHeaders: Headers | null;
+  secureCookies: boolean;
+  userAgent: string | null;
+  now: () => Date;
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const zod = error.cause instanceof ZodError ? error.cause : null;
+    return {
+      ...shape,
+      message: zod ? zod.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") : shape.message,
+      data: {
+        ...shape.data,
+        // Stack traces stay on the server.
+        stack: undefined,
+        fieldErrors: zod ? Object.fromEntries(zod.issues.map((i) => [i.path.join("."), i.message])) : null,
+      },
+    };
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (ctx.session.status !== "ok") {
+    throw new TRPCError({ code: "UNAUTHORIZED", message: SESSION_MESSAGES[ctx.session.status] });
+  }
+  return next({ ctx: { ...ctx, user: ctx.session.user as SessionUser } });
+});
+
+function areaProcedure(area: Area) {
+  return authedProcedure.use(({ ctx, next }) => {
+    if (!AREA_ROLES[area].includes(ctx.user.role)) {
+      throw new TRPCError({ code: "FORBIDDEN", message: `This needs the ${AREA_ROLES[area].join(" or ")} role.` });
+    }
+    return next();
+  });
+}
+
+export const graderProcedure = areaProcedure("grading");
+export const researcherProcedure = areaProcedure("research");
+export const adminProcedure = areaProcedure("admin");

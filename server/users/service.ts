@@ -1,0 +1,42 @@
+import { TRPCError } from "@trpc/server";
+import { recordAudit } from "../audit/repo";
+import { hashPassword } from "../auth/password";
+import type { Db } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import { assertLocalesExist } from "../locales/service";
+import * as repo from "./repo";
+import type { TCreateUser, TUpdateUser } from "./schema";
+
+export const listUsers = (db: Db) => repo.listUsers(db);
+
+export async function createUser(db: Db, actorId: string | null, input: TCreateUser) {
+  const locales = [...new Set(input.locales)];
+  await assertLocalesExist(db, locales);
+  try {
+    const user = await repo.createUser(db, { ...input, locales, passwordHash: await hashPassword(input.password) });
+    await recordAudit(db, { actorId, action: "user.create", entityType: "User", entityId: user.id,
+      details: { email: user.email, role: user.role, locales } });
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: `A user with email ${input.email} already exists.` });
+    throw error;
+  }
+}
+
+export async function updateUser(db: Db, actorId: string, input: TUpdateUser) {
+  const user = await repo.findUser(db, input.id);
+  if (!user) throw new TRPCError({ code: "NOT_FOUND", message: "No such user." });
+  if (user.id === actorId && (input.active === false || (input.role && input.role !== "ADMIN"))) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot deactivate yourself or remove your own admin role." });
+  }
+  const locales = input.locales ? [...new Set(input.locales)] : undefined;
+  if (locales) await assertLocalesExist(db, locales);
+  await repo.updateUser(db, user.id, {
+    displayName: input.displayName, role: input.role, active: input.active, locales,
+    passwordHash: input.password ? await hashPassword(input.password) : undefined,
+  });
+  const { password, ...audited } = input;
+  await recordAudit(db, { actorId, action: "user.update", entityType: "User", entityId: user.id,
+    details: { ...audited, passwordChanged: password !== undefined } });
+  return { id: user.id };
+}
