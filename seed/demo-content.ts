@@ -73,3 +73,9 @@ export const TEXT_TEMPLATES: Record<(typeof TEXT_CATEGORIES)[number], string[]> 
 
 export const EVENTS = ["French Revolution", "Industrial Revolution", "fall of the Berlin Wall", "Great Depression"];
 export const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"];
+
+export function demoLoginsText(): string {
+  const rows = [...DEMO_STAFF.map((s) => [s.role.toLowerCase(), s.email]), ["grader", DEMO_GRADERS[0].email],
+    ["grader (ja-JP, zh-CN)", DEMO_GRADERS[6].email]];
+  return `Demo logins (password for all: ${DEMO_PASSWORD}):\n${rows.map(([r, e]) => `  ${r.padEnd(22)} ${e}`).join("\n")}`;
+}

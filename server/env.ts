@@ -27,7 +27,7 @@ export function env(): Env {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  const root = path.resolve(parsed.data.VERDICT_ROOT ?? process.cwd());
-  cached = { ...parsed.data, root, dataDir: path.resolve(root, parsed.data.VERDICT_DATA_DIR) };
+  const root = path.resolve(/*turbopackIgnore: true*/ parsed.data.VERDICT_ROOT ?? process.cwd());
+  cached = { ...parsed.data, root, dataDir: path.resolve(/*turbopackIgnore: true*/ root, parsed.data.VERDICT_DATA_DIR) };
   return cached;
 }

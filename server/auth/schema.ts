@@ -5,3 +5,6 @@ export const ZLoginInput = z.object({
   password: z.string().min(1, "Enter your password").max(512),
 });
 export type TLoginInput = z.infer<typeof ZLoginInput>;
+
+// The role table, for client code (which imports only schema files from server/).
+export { AREA_ROLES, HOME_PATH, ROLES, canEnter, navFor, type Role, type Area, type NavLink } from "./domain/roles";

@@ -11,7 +11,7 @@ import { ensureBuiltInDimensions } from "../studies/service";
 import { createUser } from "../users/service";
 import { ZCreateUser } from "../users/schema";
 import { DEFAULT_DEMO, seedDemo } from "../../seed/demo";
-import { DEMO_GRADERS, DEMO_PASSWORD, DEMO_STAFF } from "../../seed/demo-content";
+import { demoLoginsText } from "../../seed/demo-content";
 import { assertKnownFlags, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from "./args";
 
 const USAGE = `Usage: verdict <command>
@@ -50,13 +50,7 @@ async function dbSeed(args: ParsedArgs) {
     log: (line) => console.error(`  ${line}`),
   });
   console.error(`Demo data seeded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${result.studies.length} studies.`);
-  console.log(demoLogins());
-}
-
-export function demoLogins(): string {
-  const rows = [...DEMO_STAFF.map((s) => [s.role.toLowerCase(), s.email]), ["grader", DEMO_GRADERS[0].email],
-    ["grader (ja-JP, zh-CN)", DEMO_GRADERS[6].email]];
-  return `Demo logins (password for all: ${DEMO_PASSWORD}):\n${rows.map(([r, e]) => `  ${r.padEnd(22)} ${e}`).join("\n")}`;
+  console.log(demoLoginsText());
 }
 
 async function usersAdd(args: ParsedArgs) {

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client";
+import type { DimensionDefinition } from "./builtin-dimensions";
 import type { PlannedItem } from "./domain/plan-study-items";
 import { SCALES } from "./domain/scales";
 import type { StudyStatus } from "./domain/study-status";
@@ -11,6 +12,9 @@ export const findDimensions = (db: Db, keys: string[]) =>
   db.dimension.findMany({ where: { key: { in: keys } }, select: { id: true, key: true } });
 
 export const listDimensions = (db: Db) => db.dimension.findMany({ orderBy: [{ builtIn: "desc" }, { key: "asc" }] });
+
+export const upsertBuiltInDimension = (db: Db, d: DimensionDefinition) =>
+  db.dimension.upsert({ where: { key: d.key }, create: { ...d, builtIn: true }, update: { ...d, builtIn: true } });
 
 export const createDimension = (db: Db, data: TDimensionInput) => db.dimension.create({ data });
 

@@ -88,7 +88,5 @@ export async function createDimension(db: Db, actorId: string, input: TDimension
 
 /** Creates or refreshes the built-in dimensions; run after every migration, harmless to repeat. */
 export async function ensureBuiltInDimensions(db: Db): Promise<void> {
-  for (const d of BUILTIN_DIMENSIONS) {
-    await db.dimension.upsert({ where: { key: d.key }, create: { ...d, builtIn: true }, update: { ...d, builtIn: true } });
-  }
+  for (const d of BUILTIN_DIMENSIONS) await repo.upsertBuiltInDimension(db, d);
 }

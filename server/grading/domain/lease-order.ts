@@ -8,13 +8,27 @@ export interface LeaseCandidate {
   liveLeases: number;
 }
 
-/** FNV-1a, 32 bit: a stable, cheap hash (no randomness, so tests are deterministic). */
-export function stableHash(text: string): number {
+/** FNV-1a, 32 bit. */
+export function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
+  return h >>> 0;
+}
+
+/**
+ * A stable, cheap hash (no randomness, so tests are deterministic): FNV-1a followed by
+ * MurmurHash3's finaliser, because FNV alone mixes keys that share a suffix poorly.
+ */
+export function stableHash(text: string): number {
+  let h = fnv1a(text);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
   return h >>> 0;
 }
 

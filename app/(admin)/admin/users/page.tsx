@@ -1,0 +1,21 @@
+import { PageHeader } from "@/app/_components/page-header";
+import { serverApi } from "@/server/web/page-session";
+import { CreateUserForm } from "./_components/create-user-form";
+import { UsersTable } from "./_components/users-table";
+
+export const metadata = { title: "Users" };
+
+export default async function UsersPage() {
+  const api = await serverApi();
+  const [users, locales] = await Promise.all([api.users.list(), api.locales.list()]);
+  const localeCodes = locales.map((l) => l.code);
+  return (
+    <>
+      <PageHeader title="Users" subtitle={`${users.length} accounts. Graders only receive work in their locales.`} />
+      <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
+        <UsersTable users={users} localeCodes={localeCodes} />
+        <CreateUserForm localeCodes={localeCodes} />
+      </div>
+    </>
+  );
+}

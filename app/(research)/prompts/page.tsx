@@ -1,0 +1,68 @@
+import Link from "next/link";
+import { EmptyState } from "@/app/_components/empty-state";
+import { PageHeader } from "@/app/_components/page-header";
+import { serverApi } from "@/server/web/page-session";
+
+export const metadata = { title: "Prompts" };
+
+type Search = { set?: string; locale?: string; category?: string; modality?: string; page?: string };
+
+export default async function PromptsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const q = await searchParams;
+  const api = await serverApi();
+  const sets = await api.prompts.sets();
+  if (sets.length === 0) return (<><PageHeader title="Prompts" /><EmptyState title="No prompt sets yet">Import study material to create one.</EmptyState></>);
+  const set = sets.find((s) => s.id === q.set) ?? sets[0];
+  const page = Math.max(0, Number(q.page ?? 0) || 0);
+  const modality = q.modality === "TEXT" || q.modality === "IMAGE" ? q.modality : undefined;
+  const [facets, list] = await Promise.all([
+    api.prompts.facets({ promptSetId: set.id }),
+    api.prompts.list({ promptSetId: set.id, locale: q.locale || undefined, category: q.category || undefined, modality, page, pageSize: 25 }),
+  ]);
+  const href = (over: Partial<Search>) => `/prompts?${new URLSearchParams(Object.entries({ set: set.id, locale: q.locale, category: q.category, modality: q.modality, ...over }).filter(([, v]) => v) as [string, string][])}`;
+  return (
+    <>
+      <PageHeader title="Prompts" subtitle={`${set.name}: ${set._count.prompts} prompts, used by ${set._count.studies} studies`} />
+      <div className="mb-4 flex flex-wrap gap-2 text-sm">
+        {sets.map((s) => (
+          <Link key={s.id} href={`/prompts?set=${s.id}`} className={`rounded-full border px-3 py-1 ${s.id === set.id ? "border-indigo-500 bg-indigo-50 text-indigo-700" : "border-slate-300 bg-white"}`}>{s.name}</Link>
+        ))}
+      </div>
+      <form className="mb-4 flex flex-wrap items-end gap-3 text-sm" action="/prompts">
+        <input type="hidden" name="set" value={set.id} />
+        <label>Locale<select name="locale" defaultValue={q.locale ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">all</option>{facets.locales.map((l) => <option key={l.value} value={l.value}>{l.value} ({l.count})</option>)}</select></label>
+        <label>Category<select name="category" defaultValue={q.category ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">all</option>{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
+        <label>Modality<select name="modality" defaultValue={q.modality ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">all</option><option value="TEXT">text</option><option value="IMAGE">image</option></select></label>
+        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">Filter</button>
+        <span className="text-slate-600">{list.total} matching</span>
+      </form>
+      <ul className="space-y-3">
+        {list.prompts.map((p) => (
+          <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4">
+            <div className="mb-2 flex flex-wrap gap-2 text-xs text-slate-600">
+              <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
+              <span>{p.modality.toLowerCase()}{p._count.attachments ? ` · ${p._count.attachments} image` : ""}</span>
+            </div>
+            <p className="whitespace-pre-wrap text-sm">{p.text}</p>
+            <details className="mt-2 text-sm">
+              <summary className="cursor-pointer text-indigo-700">{p.responses.length} responses</summary>
+              <div className="mt-2 grid gap-2 md:grid-cols-2">
+                {p.responses.map((r) => (
+                  <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
+                    <p className="whitespace-pre-wrap">{r.text}</p></div>
+                ))}
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-4 flex gap-3 text-sm">
+        {page > 0 && <Link className="text-indigo-700 underline" href={href({ page: String(page - 1) })}>Previous</Link>}
+        {(page + 1) * 25 < list.total && <Link className="text-indigo-700 underline" href={href({ page: String(page + 1) })}>Next</Link>}
+      </div>
+    </>
+  );
+}

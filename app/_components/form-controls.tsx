@@ -1,0 +1,25 @@
+// Form building blocks with one look across the app.
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+const FIELD = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200";
+
+export function TextField({ label, ...props }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return <label className="block text-sm font-medium text-slate-700">{label}<input {...props} className={FIELD} /></label>;
+}
+
+export function SelectField({ label, children, ...props }: { label: string; children: ReactNode } & SelectHTMLAttributes<HTMLSelectElement>) {
+  return <label className="block text-sm font-medium text-slate-700">{label}<select {...props} className={FIELD}>{children}</select></label>;
+}
+
+export function Button({ variant = "primary", ...props }: { variant?: "primary" | "secondary" | "danger" } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+  const styles = {
+    primary: "bg-indigo-600 text-white hover:bg-indigo-700",
+    secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-100",
+    danger: "border border-red-300 bg-white text-red-700 hover:bg-red-50",
+  }[variant];
+  return <button type="button" {...props} className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${styles} ${props.className ?? ""}`} />;
+}
+
+export function ErrorMessage({ error }: { error: { message: string } | null }) {
+  return error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p> : null;
+}

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { assertKnownFlags, intFlag, parseArgs, stringFlag, UsageError } from "./args";
+
+describe("CLI arguments", () => {
+  it("separates positionals and flags, in both --flag value and --flag=value forms", () => {
+    const a = parseArgs(["users", "add", "--email", "a@b.c", "--role=GRADER", "--force"]);
+    expect(a).toEqual({ positionals: ["users", "add"], flags: { email: "a@b.c", role: "GRADER", force: true } });
+  });
+
+  it("reports missing values, bad numbers and unknown options by name", () => {
+    const a = parseArgs(["--seed", "x1", "--email"]);
+    expect(() => intFlag(a, "seed", 1)).toThrow('--seed must be a whole number, got "x1"');
+    expect(() => stringFlag(a, "email")).toThrow("--email needs a value");
+    expect(() => stringFlag(a, "role", true)).toThrow("--role is required");
+    expect(() => assertKnownFlags(a, ["seed"])).toThrow(UsageError);
+    expect(intFlag(parseArgs([]), "seed", 7)).toBe(7);
+  });
+});

@@ -1,0 +1,2 @@
+// Vitest runs server code outside Next, where the "server-only" guard has nothing to guard.
+export {};

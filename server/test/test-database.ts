@@ -1,0 +1,84 @@
+// Real databases for integration tests: a fresh SQLite file, or a scratch PostgreSQL database
+// created on the server at VERDICT_TEST_PG_URL and dropped afterwards.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDb, type Db } from "../db/client";
+import type { DatabaseTarget } from "../db/database-url";
+import { migrate } from "../db/migrate";
+import { ensureBuiltInDimensions } from "../studies/service";
+
+export type Engine = DatabaseTarget["engine"];
+export const MIGRATIONS_ROOT = path.resolve(import.meta.dirname, "../../prisma/migrations");
+
+// Test configuration comes from the test runner's environment, not from server/env.ts.
+const PG_ADMIN_URL = process.env.VERDICT_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+const REQUIRE_PG = process.env.VERDICT_TEST_PG === "1";
+const SKIP_PG = process.env.VERDICT_TEST_PG === "0";
+
+let pgReachable: boolean | undefined;
+
+async function probePg(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (REQUIRE_PG) throw new Error(`VERDICT_TEST_PG=1 but PostgreSQL at ${PG_ADMIN_URL} is unreachable: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** The engines to run integration tests on: SQLite always, PostgreSQL when reachable (required in CI). */
+export async function testEngines(): Promise<Engine[]> {
+  if (SKIP_PG) return ["sqlite"];
+  pgReachable ??= await probePg();
+  return pgReachable ? ["sqlite", "pg"] : ["sqlite"];
+}
+
+export interface TestDatabase {
+  engine: Engine;
+  target: DatabaseTarget;
+  db: Db;
+  drop(): Promise<void>;
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+  if (engine === "sqlite") {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-test-"));
+    const file = path.join(dir, "verdict.db");
+    const target: DatabaseTarget = { engine, file, url: `file:${file}` };
+    await migrate(target, MIGRATIONS_ROOT);
+    const db = createDb(target);
+    await ensureBuiltInDimensions(db);
+    return { engine, target, db, drop: async () => { await db.$disconnect(); rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const name = `verdict_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const target: DatabaseTarget = { engine, url: withDatabase(PG_ADMIN_URL, name) };
+  await migrate(target, MIGRATIONS_ROOT);
+  const db = createDb(target);
+  await ensureBuiltInDimensions(db);
+  return {
+    engine, target, db,
+    drop: async () => {
+      await db.$disconnect();
+      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
