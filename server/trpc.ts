@@ -18,13 +18,15 @@ export interface Context {
   now: () => Date;
 }
 
+export const describeZodError = (zod: ZodError): string =>
+  zod.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ");
+
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const zod = error.cause instanceof ZodError ? error.cause : null;
     return {
       ...shape,
-      message: zod ? zod.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("; ") : shape.message,
       data: {
         ...shape.data,
         // Stack traces stay on the server.
@@ -37,9 +39,17 @@ const t = initTRPC.context<Context>().create({
 
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure;
 
-export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+// Input errors say which field is wrong and why, in one sentence, for HTTP and server-side callers alike.
+const readableInputErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ZodError) result.error.message = describeZodError(result.error.cause);
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(readableInputErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.session.status !== "ok") {
     throw new TRPCError({ code: "UNAUTHORIZED", message: SESSION_MESSAGES[ctx.session.status] });
   }

@@ -9,11 +9,11 @@ export const studyForGrading = (tx: Db | Tx, studyId: string) =>
         dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } } } },
   });
 
-export const liveLeaseOf = (tx: Tx, studyId: string, graderId: string, now: Date) =>
+export const liveLeaseOf = (tx: Db | Tx, studyId: string, graderId: string, now: Date) =>
   tx.assignment.findFirst({ where: { studyId, graderId, status: "LEASED", expiresAt: { gt: now } }, select: { id: true } });
 
 /** Items the grader may take: their locales, not yet touched by them, still short of k accepted judgments. */
-export const eligibleItems = (tx: Tx, studyId: string, graderId: string, locales: string[], redundancy: number, take: number) =>
+export const eligibleItems = (tx: Db | Tx, studyId: string, graderId: string, locales: string[], redundancy: number, take: number) =>
   tx.item.findMany({
     where: { studyId, localeCode: { in: locales }, submittedCount: { lt: redundancy }, assignments: { none: { graderId } } },
     orderBy: [{ submittedCount: "desc" }, { id: "asc" }],
@@ -21,13 +21,17 @@ export const eligibleItems = (tx: Tx, studyId: string, graderId: string, locales
     select: { id: true, submittedCount: true },
   });
 
-export async function liveLeaseCounts(tx: Tx, itemIds: string[], now: Date): Promise<Map<string, number>> {
+export async function liveLeaseCounts(tx: Db | Tx, itemIds: string[], now: Date): Promise<Map<string, number>> {
   if (itemIds.length === 0) return new Map();
   const rows = await tx.assignment.groupBy({
     by: ["itemId"], where: { itemId: { in: itemIds }, status: "LEASED", expiresAt: { gt: now } }, _count: { _all: true },
   });
   return new Map(rows.map((r) => [r.itemId, r._count._all]));
 }
+
+/** Serialises one grader's lease requests (several tabs, retries) with a no-op update of their row. */
+export const lockGrader = (tx: Tx, graderId: string) =>
+  tx.user.update({ where: { id: graderId }, data: { failedLoginCount: { increment: 0 } }, select: { id: true } });
 
 /**
  * Takes the item's row lock (PostgreSQL) or the database write lock (SQLite) with a no-op update,

@@ -15,6 +15,7 @@ import type { TSubmitAssignment } from "./schema";
 type GradingStudy = NonNullable<Awaited<ReturnType<typeof repo.studyForGrading>>>;
 
 const CANDIDATE_WINDOW = 25;
+const LEASE_ROUNDS = 3;
 
 function dimensionViews(study: GradingStudy): (StudyDimensionView & { dimensionId: string })[] {
   return study.dimensions.map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension }));
@@ -35,39 +36,55 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
 /**
  * Leases the next item of a study to a grader, or returns their live lease. Returns null when the
  * grader has nothing left to do in this study.
+ *
+ * Each attempt is its own short transaction that locks the grader's row, then one item's row:
+ * always in that order and never two items at once, so concurrent leases and submissions on
+ * PostgreSQL cannot deadlock, and two tabs of one grader cannot take two leases.
  */
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
-  const assignmentId = await db.$transaction(async (tx) => {
-    const study = await repo.studyForGrading(tx, studyId);
-    if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
-    if (study.status !== "RUNNING") {
-      throw new TRPCError({ code: "PRECONDITION_FAILED", message: `This study is ${study.status.toLowerCase()}; no new tasks are handed out.` });
-    }
-    const own = await repo.liveLeaseOf(tx, studyId, grader.id, now);
-    if (own) return own.id;
-    const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
-    if (locales.length === 0) throw new TRPCError({ code: "FORBIDDEN", message: "This study has no locale of yours." });
-    return leaseFromPool(tx, study, grader.id, locales, now);
-  });
-  return assignmentId ? gradingTask(db, grader, assignmentId) : null;
-}
+  const study = await repo.studyForGrading(db, studyId);
+  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  if (study.status !== "RUNNING") {
+    throw new TRPCError({ code: "PRECONDITION_FAILED", message: `This study is ${study.status.toLowerCase()}; no new tasks are handed out.` });
+  }
+  const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
+  if (locales.length === 0) throw new TRPCError({ code: "FORBIDDEN", message: "This study has no locale of yours." });
 
-async function leaseFromPool(tx: Tx, study: GradingStudy, graderId: string, locales: string[], now: Date) {
-  const items = await repo.eligibleItems(tx, study.id, graderId, locales, study.redundancy, CANDIDATE_WINDOW);
-  const live = await repo.liveLeaseCounts(tx, items.map((i) => i.id), now);
-  const ordered = orderLeaseCandidates(items.map((i) => ({ ...i, liveLeases: live.get(i.id) ?? 0 })), study.redundancy, graderId);
-  for (const candidate of ordered) {
-    // Re-check under the item's lock: another instance may have leased it since we looked.
-    const { submittedCount } = await repo.lockItem(tx, candidate.id);
-    const liveNow = await repo.countLiveLeases(tx, candidate.id, now);
-    if (submittedCount + liveNow >= study.redundancy) continue;
-    const lease = await repo.createLease(tx, {
-      studyId: study.id, itemId: candidate.id, graderId, leasedAt: now, expiresAt: leaseExpiry(now, study.leaseMinutes),
-      candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
-    });
-    return lease.id;
+  for (let round = 0; round < LEASE_ROUNDS; round++) {
+    const own = await repo.liveLeaseOf(db, studyId, grader.id, now);
+    if (own) return gradingTask(db, grader, own.id);
+    const items = await repo.eligibleItems(db, study.id, grader.id, locales, study.redundancy, CANDIDATE_WINDOW);
+    if (items.length === 0) return null;
+    const live = await repo.liveLeaseCounts(db, items.map((i) => i.id), now);
+    const ordered = orderLeaseCandidates(items.map((i) => ({ ...i, liveLeases: live.get(i.id) ?? 0 })), study.redundancy, grader.id);
+    for (const candidate of ordered) {
+      const leasedId = await tryLease(db, study, grader.id, candidate.id, now);
+      if (leasedId) return gradingTask(db, grader, leasedId);
+    }
   }
   return null;
+}
+
+async function tryLease(db: Db, study: GradingStudy, graderId: string, itemId: string, now: Date): Promise<string | null> {
+  try {
+    return await db.$transaction(async (tx) => {
+      await repo.lockGrader(tx, graderId);
+      const own = await repo.liveLeaseOf(tx, study.id, graderId, now);
+      if (own) return own.id;
+      // Re-check under the item's lock: another grader or instance may have leased it since we looked.
+      const { submittedCount } = await repo.lockItem(tx, itemId);
+      if (submittedCount + (await repo.countLiveLeases(tx, itemId, now)) >= study.redundancy) return null;
+      const lease = await repo.createLease(tx, {
+        studyId: study.id, itemId, graderId, leasedAt: now, expiresAt: leaseExpiry(now, study.leaseMinutes),
+        candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
+      });
+      return lease.id;
+    });
+  } catch (error) {
+    // This grader already holds (or held) an assignment for the item: try the next one.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
 }
 
 /** The blind view of one assignment: no model names, model ids or response ids. */

@@ -1,0 +1,89 @@
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeUser } from "../../seed/factories";
+import { createRequestContextForTest } from "../test/request-context";
+import { callerFor } from "../test/caller";
+import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { LOGIN_MESSAGES, resolveSession, SESSION_MESSAGES } from "./service";
+import { sessionIdFromToken } from "./session-token";
+
+describe.each(await testEngines())("login and sessions on %s", (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => { t = await createTestDatabase(engine); });
+  afterAll(async () => t.drop());
+
+  async function login(email: string, password: string, now = () => new Date()) {
+    const resHeaders = new Headers();
+    const result = await callerFor(t.db, null, { resHeaders, now }).auth.login({ email, password });
+    return { result, cookie: resHeaders.get("set-cookie") ?? "" };
+  }
+  const tokenOf = (cookie: string) => decodeURIComponent(/verdict_session=([^;]*)/.exec(cookie)![1]);
+
+  it("logs in with the right password and sets an httpOnly SameSite cookie backed by a session row", async () => {
+    const u = await makeUser(t.db, { role: "RESEARCHER", email: "ok@test.verdict", password: "a long password" });
+    const { result, cookie } = await login("OK@test.verdict ", "a long password");
+    expect(result.user).toMatchObject({ id: u.id, role: "RESEARCHER" });
+    expect(cookie).toMatch(/HttpOnly; SameSite=Lax; Max-Age=43200/);
+    const token = tokenOf(cookie);
+    const row = await t.db.session.findUnique({ where: { id: sessionIdFromToken(token) } });
+    expect(row?.userId).toBe(u.id);
+    // Only the hash is stored.
+    expect(await t.db.session.count({ where: { id: token } })).toBe(0);
+    expect((await t.db.user.findUnique({ where: { id: u.id } }))?.lastLoginAt).not.toBeNull();
+  });
+
+  it("answers a wrong password and an unknown email with the same message", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "wrong@test.verdict", password: "the real password" });
+    await expect(login("wrong@test.verdict", "not the password")).rejects.toThrow(LOGIN_MESSAGES.wrong);
+    await expect(login("nobody@test.verdict", "whatever it is")).rejects.toThrow(LOGIN_MESSAGES.wrong);
+  });
+
+  it("locks an account after five failures, even for the right password, and says for how long", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "lock@test.verdict", password: "the real password" });
+    for (let i = 0; i < 4; i++) await expect(login("lock@test.verdict", "bad")).rejects.toThrow(LOGIN_MESSAGES.wrong);
+    await expect(login("lock@test.verdict", "bad")).rejects.toThrow("Too many failed attempts. Try again in 30 seconds.");
+    const err = await login("lock@test.verdict", "the real password").catch((e) => e);
+    expect(err).toBeInstanceOf(TRPCError);
+    expect(err.code).toBe("TOO_MANY_REQUESTS");
+    // After the lock has passed, the right password works and resets the counter.
+    const later = () => new Date(Date.now() + 31_000);
+    await expect(login("lock@test.verdict", "the real password", later)).resolves.toBeTruthy();
+    expect((await t.db.user.findUnique({ where: { email: "lock@test.verdict" } }))?.failedLoginCount).toBe(0);
+  });
+
+  it("refuses a deactivated user with a clear message", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "gone@test.verdict", password: "the real password", active: false });
+    await expect(login("gone@test.verdict", "the real password")).rejects.toThrow(LOGIN_MESSAGES.inactive);
+  });
+
+  it("refuses users created by an import, which have no password", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "imported@test.verdict", password: null });
+    await expect(login("imported@test.verdict", "anything at all")).rejects.toThrow(LOGIN_MESSAGES.noPassword);
+  });
+
+  it("tells an expired session apart from none, and ends sessions of deactivated users", async () => {
+    const u = await makeUser(t.db, { role: "GRADER", email: "exp@test.verdict", password: "the real password" });
+    const { cookie } = await login("exp@test.verdict", "the real password");
+    const token = tokenOf(cookie);
+    expect((await resolveSession(t.db, token, new Date())).status).toBe("ok");
+    expect((await resolveSession(t.db, token, new Date(Date.now() + 13 * 3600_000))).status).toBe("expired");
+    expect((await resolveSession(t.db, "forged", new Date())).status).toBe("none");
+
+    const ctx = await createRequestContextForTest(t.db, token, new Date(Date.now() + 13 * 3600_000));
+    await expect(ctx.caller.auth.me()).rejects.toThrow(SESSION_MESSAGES.expired);
+
+    const admin = await makeUser(t.db, { role: "ADMIN" });
+    await callerFor(t.db, { ...admin, locales: [] }).users.update({ id: u.id, active: false });
+    expect((await resolveSession(t.db, token, new Date())).status).toBe("none");
+  });
+
+  it("logout deletes the server session, so the old cookie no longer works", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "out@test.verdict", password: "the real password" });
+    const token = tokenOf((await login("out@test.verdict", "the real password")).cookie);
+    const resHeaders = new Headers();
+    const { caller } = await createRequestContextForTest(t.db, token, new Date(), resHeaders);
+    await caller.auth.logout();
+    expect(resHeaders.get("set-cookie")).toContain("Max-Age=0");
+    expect((await resolveSession(t.db, token, new Date())).status).toBe("none");
+  });
+});

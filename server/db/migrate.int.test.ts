@@ -1,0 +1,76 @@
+import Database from "better-sqlite3";
+import { cpSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, MIGRATIONS_ROOT, testEngines, type TestDatabase } from "../test/test-database";
+import { migrate, readMigrationFiles } from "./migrate";
+
+/** Tables and their columns as the engine itself reports them. */
+async function columnsOf(t: TestDatabase): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  if (t.target.engine === "sqlite") {
+    const db = new Database(t.target.file, { readonly: true });
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).all() as { name: string }[];
+    for (const { name } of tables) out[name] = (db.prepare(`PRAGMA table_info("${name}")`).all() as { name: string }[]).map((c) => c.name).sort();
+    db.close();
+  } else {
+    const c = new pg.Client({ connectionString: t.target.url });
+    await c.connect();
+    const { rows } = await c.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`);
+    await c.end();
+    for (const r of rows) (out[r.table_name] ??= []).push(r.column_name);
+    for (const k of Object.keys(out)) out[k].sort();
+  }
+  return out;
+}
+
+const engines = await testEngines();
+
+describe.each(engines)("migrations on %s", (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => { t = await createTestDatabase(engine); });
+  afterAll(async () => t.drop());
+
+  it("applies nothing the second time", async () => {
+    expect(await migrate(t.target, MIGRATIONS_ROOT)).toEqual([]);
+  });
+
+  it("refuses to run when an applied migration's file was edited", async () => {
+    const copy = mkdtempSync(path.join(os.tmpdir(), "verdict-migrations-"));
+    cpSync(MIGRATIONS_ROOT, copy, { recursive: true });
+    const [first] = readMigrationFiles(copy, engine);
+    writeFileSync(path.join(copy, engine, first.name, "migration.sql"), `${first.sql}\n-- edited`);
+    await expect(migrate(t.target, copy)).rejects.toThrow(`Migration ${first.name} was changed after it was applied`);
+  });
+
+  it("creates every table of the data model", async () => {
+    const tables = Object.keys(await columnsOf(t));
+    for (const name of ["User", "Session", "Locale", "Model", "Prompt", "Response", "Attachment", "Study", "Item", "Assignment", "Judgment", "Dimension", "AuditEvent", "_verdict_migrations"]) {
+      expect(tables).toContain(name);
+    }
+  });
+});
+
+describe.runIf(engines.includes("pg"))("the two engines' migrated schemas", () => {
+  it("have the same tables and columns", async () => {
+    const [a, b] = [await createTestDatabase("sqlite"), await createTestDatabase("pg")];
+    try {
+      expect(await columnsOf(b)).toEqual(await columnsOf(a));
+    } finally {
+      await a.drop();
+      await b.drop();
+    }
+  });
+});
+
+describe("concurrent start-up", () => {
+  it("two processes migrating one new SQLite file at once apply each migration once", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-race-"));
+    const target = { engine: "sqlite" as const, file: path.join(dir, "v.db"), url: `file:${path.join(dir, "v.db")}` };
+    const results = await Promise.all([migrate(target, MIGRATIONS_ROOT), migrate(target, MIGRATIONS_ROOT)]);
+    expect(results.flat().sort()).toEqual(readMigrationFiles(MIGRATIONS_ROOT, "sqlite").map((m) => m.name));
+  });
+});
