@@ -2,9 +2,9 @@
 // empty, builds the app when the build is missing or older than the sources, starts it, and
 // prints the URL and the demo logins.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { demoLoginsText } from "../seed/demo-content";
+import { buildIsCurrent } from "./build-freshness";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = process.env.PORT ?? "3000";
@@ -15,25 +15,8 @@ function run(cmd: string, args: string[]) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-function newestSource(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === "generated" || entry.name.startsWith(".")) continue;
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(p) : statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-function buildIsCurrent(): boolean {
-  const buildId = path.join(ROOT, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  const built = statSync(buildId).mtimeMs;
-  return ["app", "server", "seed"].every((d) => newestSource(path.join(ROOT, d)) < built);
-}
-
 run(process.execPath, [path.join(ROOT, "bin", "verdict.mjs"), "db", "seed", "--if-empty"]);
-if (!buildIsCurrent()) {
+if (!buildIsCurrent(ROOT)) {
   console.log("Building Verdict (first start or changed sources)…");
   run("npx", ["next", "build"]);
 }

@@ -62,7 +62,9 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     await ensureBuiltInDimensions(db);
     return { engine, target, db, drop: async () => { await db.$disconnect(); rmSync(dir, { recursive: true, force: true }); } };
   }
-  const name = `verdict_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  // Named after the admin database so a CI run can drop whatever a crashed test left behind.
+  const base = new URL(PG_ADMIN_URL).pathname.slice(1) || "verdict";
+  const name = `${base === "test" ? "verdict_test" : base}_${process.pid}_${randomBytes(4).toString("hex")}`.slice(0, 63);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -21,8 +21,12 @@ export async function requireArea(area: Area): Promise<SessionUser> {
   return session.user;
 }
 
-/** A tRPC caller for server components: the same procedures, role checks included. */
-export async function serverApi() {
+/**
+ * A tRPC caller for a page of the given area: the same procedures and role checks as over HTTP.
+ * Pages render alongside their layout, so each checks its area itself rather than relying on it.
+ */
+export async function serverApi(area: Area) {
+  await requireArea(area);
   const token = (await cookies()).get(SESSION_COOKIE)?.value ?? null;
   const h = await headers();
   return createCaller({

@@ -7,7 +7,7 @@ import { serverApi } from "@/server/web/page-session";
 export const metadata = { title: "My queue" };
 
 export default async function QueuePage() {
-  const api = await serverApi();
+  const api = await serverApi("grading");
   const [me, studies] = await Promise.all([api.auth.me(), api.grading.queue()]);
   return (
     <>

@@ -5,7 +5,7 @@ import { ModelsEditor } from "./_components/models-editor";
 export const metadata = { title: "Models" };
 
 export default async function ModelsPage() {
-  const models = await (await serverApi()).models.list();
+  const models = await (await serverApi("research")).models.list();
   return (
     <>
       <PageHeader title="Models" subtitle="The systems under evaluation. Graders never see these names." />

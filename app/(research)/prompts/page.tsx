@@ -9,7 +9,7 @@ type Search = { set?: string; locale?: string; category?: string; modality?: str
 
 export default async function PromptsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const q = await searchParams;
-  const api = await serverApi();
+  const api = await serverApi("research");
   const sets = await api.prompts.sets();
   if (sets.length === 0) return (<><PageHeader title="Prompts" /><EmptyState title="No prompt sets yet">Import study material to create one.</EmptyState></>);
   const set = sets.find((s) => s.id === q.set) ?? sets[0];
@@ -44,9 +44,17 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
           <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <div className="mb-2 flex flex-wrap gap-2 text-xs text-slate-600">
               <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
-              <span>{p.modality.toLowerCase()}{p._count.attachments ? ` · ${p._count.attachments} image` : ""}</span>
+              <span>{p.modality.toLowerCase()}</span>
             </div>
             <p className="whitespace-pre-wrap text-sm">{p.text}</p>
+            {p.attachments.length > 0 && (
+              <div className="mt-2 flex flex-wrap gap-2">
+                {p.attachments.map((a) => (
+                  // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
+                  <a key={a.id} href={`/api/attachments/${a.id}`} target="_blank" rel="noreferrer"><img src={`/api/attachments/${a.id}`} alt={a.fileName} className="h-28 rounded border border-slate-200" /></a>
+                ))}
+              </div>
+            )}
             <details className="mt-2 text-sm">
               <summary className="cursor-pointer text-indigo-700">{p.responses.length} responses</summary>
               <div className="mt-2 grid gap-2 md:grid-cols-2">

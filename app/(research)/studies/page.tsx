@@ -8,7 +8,7 @@ import { serverApi } from "@/server/web/page-session";
 export const metadata = { title: "Studies" };
 
 export default async function StudiesPage() {
-  const studies = await (await serverApi()).studies.list();
+  const studies = await (await serverApi("research")).studies.list();
   return (
     <>
       <PageHeader title="Studies" subtitle="Side-by-side and single-sided human evaluations." />

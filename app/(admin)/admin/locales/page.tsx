@@ -5,7 +5,7 @@ import { LocaleForm } from "./_components/locale-form";
 export const metadata = { title: "Locales" };
 
 export default async function LocalesPage() {
-  const locales = await (await serverApi()).locales.list();
+  const locales = await (await serverApi("admin")).locales.list();
   return (
     <>
       <PageHeader title="Locales" subtitle="Locales group graders and prompts; regions group locales in reports." />

@@ -6,7 +6,7 @@ import { UsersTable } from "./_components/users-table";
 export const metadata = { title: "Users" };
 
 export default async function UsersPage() {
-  const api = await serverApi();
+  const api = await serverApi("admin");
   const [users, locales] = await Promise.all([api.users.list(), api.locales.list()]);
   const localeCodes = locales.map((l) => l.code);
   return (

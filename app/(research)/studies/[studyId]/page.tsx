@@ -9,7 +9,7 @@ import { StatusControls } from "./_components/status-controls";
 
 export default async function StudyPage({ params }: { params: Promise<{ studyId: string }> }) {
   const { studyId } = await params;
-  const api = await serverApi();
+  const api = await serverApi("research");
   const study = await api.studies.get({ studyId }).catch((e) => {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") notFound();
     throw e;
