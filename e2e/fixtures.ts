@@ -30,3 +30,41 @@ export function e2eDatabase() {
 
 /** The app's own error message (Next adds an empty role="alert" route announcer of its own). */
 export const errorAlert = (scope: Page | import("@playwright/test").Locator) => scope.locator('p[role="alert"]');
+
+/** Calls a tRPC procedure over HTTP as the page's logged-in user (superjson envelope). */
+export async function trpcCall<T = unknown>(page: Page, path: string, input: unknown, method: "query" | "mutation" = "mutation"): Promise<{ status: number; data: T; body: unknown }> {
+  const res = method === "mutation"
+    ? await page.request.post(`/api/trpc/${path}`, { data: { json: input } })
+    : await page.request.get(`/api/trpc/${path}?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  const body = (await res.json()) as { result?: { data?: { json?: T } } };
+  return { status: res.status(), data: body.result?.data?.json as T, body };
+}
+
+export interface StudySpec {
+  name: string;
+  type: "SIDE_BY_SIDE" | "SINGLE_SIDED";
+  models: string[];
+  promptSet: string;
+  locales: string[];
+  dimensionKeys: string[];
+  redundancy?: number;
+}
+
+/** Creates and starts a study as the researcher, in a context of its own; returns its id. */
+export async function startStudy(browser: import("@playwright/test").Browser, spec: StudySpec): Promise<string> {
+  const db = e2eDatabase();
+  const modelIds = spec.models.map((name) => (db.prepare(`SELECT "id" FROM "Model" WHERE "name" = ?`).get(name) as { id: string }).id);
+  const promptSetId = (db.prepare(`SELECT "id" FROM "PromptSet" WHERE "name" = ?`).get(spec.promptSet) as { id: string }).id;
+  db.close();
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await loginAs(page, USERS.researcher, "/studies");
+  const created = await trpcCall<{ id: string }>(page, "studies.create", {
+    name: spec.name, type: spec.type, modelIds, promptSetId, filters: { locales: spec.locales },
+    dimensionKeys: spec.dimensionKeys, redundancy: spec.redundancy ?? 1, leaseMinutes: 20, guidelines: "Judge **carefully**.",
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  expect((await trpcCall(page, "studies.setStatus", { studyId: created.data.id, status: "RUNNING" })).status).toBe(200);
+  await context.close();
+  return created.data.id;
+}

@@ -1,0 +1,43 @@
+"use client";
+import { choicesFor, describeChoice } from "../_lib/answer-scale";
+
+export interface DimensionView {
+  key: string;
+  label: string;
+  description: string;
+  scaleMin: number;
+  scaleMax: number;
+}
+
+export function DimensionControl({ dim, value, focused, onFocus, onPick }: {
+  dim: DimensionView; value: number | undefined; focused: boolean; onFocus: () => void; onPick: (v: number) => void;
+}) {
+  const choices = choicesFor(dim.scaleMin, dim.scaleMax);
+  const preference = dim.scaleMin < 0;
+  return (
+    <fieldset onClick={onFocus} data-dimension={dim.key}
+      className={`rounded-lg border p-3 ${focused ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"} bg-white`}>
+      <legend className="sr-only">{dim.label}</legend>
+      <div className="mb-2 flex items-baseline justify-between gap-2">
+        <span className="font-medium">{dim.label}</span>
+        <details className="text-xs text-slate-600"><summary className="cursor-pointer select-none">what is this?</summary><p className="mt-1 max-w-md">{dim.description}</p></details>
+      </div>
+      {preference && (
+        <div className="mb-1 flex justify-between text-xs text-slate-500"><span>← Response 1 better</span><span>Response 2 better →</span></div>
+      )}
+      <div role="radiogroup" aria-label={dim.label} className={`grid gap-1 ${preference ? "grid-cols-7" : "grid-cols-5"}`}>
+        {choices.map((c) => {
+          const selected = value === c.value;
+          return (
+            <button key={c.value} type="button" role="radio" aria-checked={selected} aria-label={describeChoice(c, dim.scaleMin)}
+              title={describeChoice(c, dim.scaleMin)} tabIndex={-1} onClick={() => onPick(c.value)}
+              className={`flex flex-col items-center rounded-md border px-1 py-1.5 text-xs ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-indigo-50"}`}>
+              <kbd className={`font-mono text-[11px] ${selected ? "text-indigo-100" : "text-slate-400"}`}>{c.key}</kbd>
+              <span className="leading-tight">{c.label}</span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,218 @@
+"use client";
+// The grader's task loop: lease a task, answer each dimension (mouse or keyboard), submit, and
+// go straight to the next task without a page load. Answers are drafted to local storage as they
+// are given, so a reload brings the half-filled task back.
+import { useMutation } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import Link from "next/link";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Markdown } from "@/app/_components/markdown";
+import { useTRPC } from "@/app/_lib/trpc";
+import type { AppRouter } from "@/server/root";
+import { valueForKey } from "../_lib/answer-scale";
+import { medianSeconds } from "../_lib/session-stats";
+import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
+import { DimensionControl } from "./dimension-control";
+import { ImageGallery } from "./image-gallery";
+import { ShortcutHelp } from "./shortcut-help";
+
+type Task = NonNullable<inferRouterOutputs<AppRouter>["grading"]["next"]>;
+type Panel = "none" | "guidelines" | "help" | "skip";
+const STATS_KEY = "verdict:session-durations";
+
+function readDurations(): number[] {
+  try {
+    const v = JSON.parse(sessionStorage.getItem(STATS_KEY) ?? "[]");
+    return Array.isArray(v) ? v.filter((x) => typeof x === "number") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function GradingWorkspace({ studyId }: { studyId: string }) {
+  const trpc = useTRPC();
+  const [task, setTask] = useState<Task | null | undefined>(undefined);
+  const [draft, setDraft] = useState<TaskDraft>(() => emptyDraft(0));
+  const [focus, setFocus] = useState(0);
+  const [panel, setPanel] = useState<Panel>("none");
+  const [skipReason, setSkipReason] = useState("");
+  const [durations, setDurations] = useState<number[]>([]);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const skipRef = useRef<HTMLInputElement>(null);
+
+  const show = useCallback((t: Task | null) => {
+    setTask(t);
+    setFocus(0);
+    setPanel("none");
+    setSkipReason("");
+    if (t) setDraft(parseDraft(localStorage.getItem(draftKey(t.assignmentId)), t.dimensions.map((d) => d.key), Date.now()));
+    window.scrollTo({ top: 0 });
+  }, []);
+
+  const next = useMutation(trpc.grading.next.mutationOptions({ onSuccess: show }));
+  const submit = useMutation(trpc.grading.submit.mutationOptions());
+  const skip = useMutation(trpc.grading.skip.mutationOptions());
+  const busy = next.isPending || submit.isPending || skip.isPending;
+
+  useEffect(() => {
+    setDurations(readDurations());
+    next.mutate({ studyId });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- lease once on arrival
+  }, [studyId]);
+
+  const update = useCallback((change: Partial<TaskDraft>) => {
+    setDraft((d) => {
+      const updated = { ...d, ...change };
+      if (task) localStorage.setItem(draftKey(task.assignmentId), JSON.stringify(updated));
+      return updated;
+    });
+  }, [task]);
+
+  const pick = useCallback((index: number, value: number) => {
+    if (!task) return;
+    update({ values: { ...draft.values, [task.dimensions[index].key]: value } });
+    setFocus(Math.min(index + 1, task.dimensions.length - 1));
+  }, [task, draft.values, update]);
+
+  const doSubmit = useCallback(() => {
+    if (!task || busy) return;
+    const spent = Date.now() - draft.startedAt;
+    submit.mutate(
+      { assignmentId: task.assignmentId, values: draft.values, comment: draft.comment || null,
+        cannotAssess: draft.cannotAssess, harmful: draft.harmful, timeSpentMs: Math.max(0, Math.round(spent)) },
+      { onSuccess: () => {
+        localStorage.removeItem(draftKey(task.assignmentId));
+        const all = [...readDurations(), spent];
+        sessionStorage.setItem(STATS_KEY, JSON.stringify(all));
+        setDurations(all);
+        next.mutate({ studyId });
+      } },
+    );
+  }, [task, busy, draft, submit, next, studyId]);
+
+  const doSkip = useCallback(() => {
+    if (!task || busy || !skipReason.trim()) return;
+    skip.mutate({ assignmentId: task.assignmentId, reason: skipReason.trim() }, {
+      onSuccess: () => { localStorage.removeItem(draftKey(task.assignmentId)); next.mutate({ studyId }); },
+    });
+  }, [task, busy, skipReason, skip, next, studyId]);
+
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if (!task || e.altKey || e.metaKey) return;
+      const target = e.target as HTMLElement;
+      const typing = target.tagName === "TEXTAREA" || target.tagName === "INPUT";
+      if (typing) {
+        if (e.key === "Escape") target.blur();
+        if (e.key === "Enter" && e.ctrlKey && target === commentRef.current) { e.preventDefault(); doSubmit(); }
+        if (e.key === "Enter" && target === skipRef.current) { e.preventDefault(); doSkip(); }
+        return;
+      }
+      if (e.ctrlKey) return;
+      const dim = task.dimensions[focus];
+      const value = dim ? valueForKey(e.key, dim.scaleMin, dim.scaleMax) : null;
+      if (value !== null) { e.preventDefault(); pick(focus, value); return; }
+      switch (e.key) {
+        case "ArrowDown": case "j": e.preventDefault(); setFocus((f) => Math.min(f + 1, task.dimensions.length - 1)); break;
+        case "ArrowUp": case "k": e.preventDefault(); setFocus((f) => Math.max(f - 1, 0)); break;
+        case "Enter": e.preventDefault(); doSubmit(); break;
+        case "c": e.preventDefault(); commentRef.current?.focus(); break;
+        case "x": update({ cannotAssess: !draft.cannotAssess }); break;
+        case "h": update({ harmful: !draft.harmful }); break;
+        case "s": e.preventDefault(); setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); break;
+        case "g": setPanel((p) => (p === "guidelines" ? "none" : "guidelines")); break;
+        case "?": setPanel((p) => (p === "help" ? "none" : "help")); break;
+        case "Escape": setPanel("none"); break;
+      }
+    }
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [task, focus, draft, pick, update, doSubmit, doSkip]);
+
+  const median = medianSeconds(durations);
+  const counter = (
+    <p className="text-sm text-slate-600" data-testid="session-counter">
+      This session: <strong>{durations.length}</strong> done{median !== null && <> · median <strong>{median} s</strong> per task</>}
+    </p>
+  );
+
+  if (task === undefined) return <p className="text-slate-600">{next.error ? next.error.message : "Finding your next task…"}</p>;
+  if (task === null) {
+    return (
+      <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center">
+        <h1 className="text-xl font-semibold">All done here</h1>
+        <p className="mt-2 text-slate-600">There are no more tasks for you in this study right now. Thank you!</p>
+        <div className="mt-3">{counter}</div>
+        <Link href="/queue" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white">Back to my queue</Link>
+      </div>
+    );
+  }
+
+  const error = submit.error ?? skip.error ?? next.error;
+  const missing = task.dimensions.filter((d) => draft.values[d.key] === undefined).length;
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <Link href="/queue" className="text-sm text-indigo-700 hover:underline">← My queue</Link>
+          <h1 className="text-lg font-semibold">{task.study.name}</h1>
+        </div>
+        {counter}
+        <div className="flex gap-2 text-sm">
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "guidelines" ? "none" : "guidelines")}>Guidelines <kbd className="text-slate-400">G</kbd></button>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "help" ? "none" : "help")}>Shortcuts <kbd className="text-slate-400">?</kbd></button>
+        </div>
+      </div>
+
+      {panel === "guidelines" && <section aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
+      {panel === "help" && <section aria-label="Keyboard shortcuts" className="rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
+
+      <section aria-label="Prompt" className="rounded-lg border border-slate-200 bg-white p-4">
+        <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">Prompt · {task.prompt.locale} · {task.prompt.category}</div>
+        <Markdown text={task.prompt.text} />
+        <ImageGallery images={task.prompt.images} />
+      </section>
+
+      <div className={`grid gap-4 ${task.responses.length === 2 ? "lg:grid-cols-2" : ""}`}>
+        {task.responses.map((r) => (
+          <section key={r.label} aria-label={r.label} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-2 text-sm font-semibold text-indigo-700">{r.label}</h2>
+            <Markdown text={r.text} />
+            <ImageGallery images={r.images} />
+          </section>
+        ))}
+      </div>
+
+      <section aria-label="Your judgment" className="space-y-3">
+        {task.dimensions.map((d, i) => (
+          <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)} />
+        ))}
+        <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto]">
+          <label className="block text-sm font-medium">Comment <span className="font-normal text-slate-500">(optional; required when flagged) <kbd>C</kbd></span>
+            <textarea ref={commentRef} value={draft.comment} onChange={(e) => update({ comment: e.target.value })} rows={2}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+          </label>
+          <div className="flex flex-col justify-center gap-2 text-sm">
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />Cannot assess <kbd className="text-slate-400">X</kbd></label>
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.harmful} onChange={(e) => update({ harmful: e.target.checked })} />Unsafe or harmful content <kbd className="text-slate-400">H</kbd></label>
+          </div>
+        </div>
+        {panel === "skip" && (
+          <div className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-300 bg-white p-3">
+            <label className="flex-1 text-sm font-medium">Why skip? <input ref={skipRef} value={skipReason} onChange={(e) => setSkipReason(e.target.value)}
+              placeholder="e.g. I don't know this topic well enough" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
+            <button type="button" disabled={!skipReason.trim() || busy} onClick={doSkip} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-50">Skip task</button>
+          </div>
+        )}
+        {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p>}
+        <div className="flex items-center gap-3">
+          <button type="button" onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+            {submit.isPending ? "Submitting…" : "Submit"} <kbd className="ml-1 text-indigo-200">Enter</kbd>
+          </button>
+          <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">Skip <kbd className="text-slate-400">S</kbd></button>
+          <span className="text-sm text-slate-500">{missing > 0 && !draft.cannotAssess ? `${missing} dimension${missing > 1 ? "s" : ""} left` : "Ready to submit"}</span>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+export const SHORTCUTS: [string, string][] = [
+  ["1 – 7 / 1 – 5", "answer the highlighted dimension (then moves on)"],
+  ["↑ ↓ or J K", "move between dimensions"],
+  ["Enter", "submit and go to the next task"],
+  ["C", "write a comment (Esc leaves the box; Ctrl+Enter submits from it)"],
+  ["X", "flag: cannot assess"],
+  ["H", "flag: unsafe or harmful content"],
+  ["S", "skip this task (asks for a reason)"],
+  ["G", "show or hide the guidelines"],
+  ["?", "show or hide these shortcuts"],
+];
+
+export function ShortcutHelp() {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+      {SHORTCUTS.map(([k, d]) => (
+        <div key={k} className="contents"><dt><kbd className="rounded border border-slate-300 bg-slate-50 px-1 font-mono">{k}</kbd></dt><dd className="text-slate-600">{d}</dd></div>
+      ))}
+    </dl>
+  );
+}
