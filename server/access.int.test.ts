@@ -14,7 +14,7 @@ const RESEARCH: Who[] = ["RESEARCHER", "ADMIN"];
 
 // Who may call each procedure. A procedure missing here fails the completeness test below.
 const EXPECTED: Record<string, Who[]> = {
-  "auth.login": WHO, "auth.logout": WHO, "auth.me": ["GRADER", "RESEARCHER", "ADMIN"],
+  "health.ping": WHO, "auth.login": WHO, "auth.logout": WHO, "auth.me": ["GRADER", "RESEARCHER", "ADMIN"],
   "users.list": ["ADMIN"], "users.create": ["ADMIN"], "users.update": ["ADMIN"],
   "locales.list": ["GRADER", "RESEARCHER", "ADMIN"], "locales.save": ["ADMIN"],
   "models.list": RESEARCH, "models.create": RESEARCH, "models.update": RESEARCH,

@@ -1,6 +1,7 @@
 // The app router: one line per feature.
 import { authRouter } from "./auth/router";
 import { gradingRouter } from "./grading/router";
+import { healthRouter } from "./health/router";
 import { localesRouter } from "./locales/router";
 import { modelsRouter } from "./models/router";
 import { promptsRouter } from "./prompts/router";
@@ -9,6 +10,7 @@ import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { usersRouter } from "./users/router";
 
 export const appRouter = createTRPCRouter({
+  health: healthRouter,
   auth: authRouter,
   users: usersRouter,
   locales: localesRouter,

@@ -10,11 +10,16 @@ export type Db = SqliteClient;
 /** The client handed to a `$transaction(async (tx) => …)` callback. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
+const engines = new WeakMap<object, DatabaseTarget["engine"]>();
+
+/** Which engine a client talks to, for the few queries that must differ (row-lock skipping). */
+export const engineOf = (db: Db): DatabaseTarget["engine"] => engines.get(db) ?? "sqlite";
+
 export function createDb(target: DatabaseTarget): Db {
-  if (target.engine === "sqlite") {
+  const client = target.engine === "sqlite"
     // A generous busy timeout: with WAL, writers queue on SQLite's lock instead of failing.
-    return new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 15_000 }) });
-  }
-  const client = new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
-  return client as unknown as Db;
+    ? new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 15_000 }) })
+    : (new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) }) as unknown as Db);
+  engines.set(client, target.engine);
+  return client;
 }

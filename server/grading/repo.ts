@@ -1,12 +1,20 @@
 import type { Db, Tx } from "../db/client";
 
-export const studyForGrading = (tx: Db | Tx, studyId: string) =>
+/** The parts of a study that change (status) or may be edited; read fresh on every request. */
+export const studyState = (tx: Db | Tx, studyId: string) =>
   tx.study.findUnique({
     where: { id: studyId },
     select: { id: true, name: true, type: true, status: true, redundancy: true, leaseMinutes: true, guidelines: true,
-      locales: { select: { localeCode: true } },
-      dimensions: { orderBy: { position: "asc" }, select: { dimensionId: true, scaleMin: true, scaleMax: true,
-        dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } } } },
+      locales: { select: { localeCode: true } } },
+  });
+
+/** A study's dimensions and scales, fixed when the study is created. */
+export const studyDimensions = (tx: Db | Tx, studyId: string) =>
+  tx.studyDimension.findMany({
+    where: { studyId },
+    orderBy: { position: "asc" },
+    select: { dimensionId: true, scaleMin: true, scaleMax: true,
+      dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } },
   });
 
 export const liveLeaseOf = (tx: Db | Tx, studyId: string, graderId: string, now: Date) =>
@@ -40,6 +48,18 @@ export const lockGrader = (tx: Tx, graderId: string) =>
 export const lockItem = (tx: Tx, itemId: string) =>
   tx.item.update({ where: { id: itemId }, data: { submittedCount: { increment: 0 } }, select: { submittedCount: true } });
 
+/**
+ * Locks an item for a lease attempt. On PostgreSQL an item another transaction is leasing right
+ * now is skipped (FOR UPDATE SKIP LOCKED) rather than waited for: with many graders, waiting in
+ * line for the same popular item is what makes leases slow. SQLite has one writer at a time anyway.
+ * Returns null when the item was skipped.
+ */
+export async function lockItemForLease(tx: Tx, itemId: string, engine: "sqlite" | "pg"): Promise<{ submittedCount: number } | null> {
+  if (engine === "sqlite") return lockItem(tx, itemId);
+  const rows = await tx.$queryRaw<{ submittedCount: number }[]>`SELECT "submittedCount" FROM "Item" WHERE "id" = ${itemId} FOR UPDATE SKIP LOCKED`;
+  return rows[0] ?? null;
+}
+
 export const countLiveLeases = (tx: Tx, itemId: string, now: Date) =>
   tx.assignment.count({ where: { itemId, status: "LEASED", expiresAt: { gt: now } } });
 
@@ -59,6 +79,9 @@ export const taskView = (db: Db | Tx, assignmentId: string, graderId: string) =>
         response: responseView, baselineResponse: responseView } },
     },
   });
+
+export const assignmentItem = (tx: Tx, assignmentId: string, graderId: string) =>
+  tx.assignment.findFirst({ where: { id: assignmentId, graderId }, select: { itemId: true } });
 
 export const assignmentForSubmit = (tx: Tx, assignmentId: string, graderId: string) =>
   tx.assignment.findFirst({

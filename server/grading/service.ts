@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
 import type { SessionUser } from "../auth/service";
-import type { Db, Tx } from "../db/client";
+import { engineOf, type Db, type Tx } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { applicableDimensions, type StudyDimensionView } from "./domain/applicable-dimensions";
 import { sideFromCoin, toCandidatePreference } from "./domain/candidate-preference";
@@ -12,13 +12,25 @@ import { validateSubmission } from "./domain/validate-submission";
 import * as repo from "./repo";
 import type { TSubmitAssignment } from "./schema";
 
-type GradingStudy = NonNullable<Awaited<ReturnType<typeof repo.studyForGrading>>>;
+type GradingStudy = NonNullable<Awaited<ReturnType<typeof repo.studyState>>>;
+type StudyDimension = StudyDimensionView & { dimensionId: string };
 
 const CANDIDATE_WINDOW = 25;
 const LEASE_ROUNDS = 3;
 
-function dimensionViews(study: GradingStudy): (StudyDimensionView & { dimensionId: string })[] {
-  return study.dimensions.map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension }));
+// Dimensions and scales never change after a study is created, so each instance keeps them once
+// per study instead of reading them on every lease and submission (the grader's hot path).
+// Nothing here is needed by another instance; status and capacity are always read fresh.
+const dimensionCache = new Map<string, StudyDimension[]>();
+
+async function dimensionsOf(db: Db | Tx, studyId: string): Promise<StudyDimension[]> {
+  let dims = dimensionCache.get(studyId);
+  if (!dims) {
+    dims = (await repo.studyDimensions(db, studyId)).map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension }));
+    if (dimensionCache.size > 1000) dimensionCache.clear();
+    dimensionCache.set(studyId, dims);
+  }
+  return dims;
 }
 
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
@@ -42,7 +54,7 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
  * PostgreSQL cannot deadlock, and two tabs of one grader cannot take two leases.
  */
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
-  const study = await repo.studyForGrading(db, studyId);
+  const study = await repo.studyState(db, studyId);
   if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
   if (study.status !== "RUNNING") {
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: `This study is ${study.status.toLowerCase()}; no new tasks are handed out.` });
@@ -52,28 +64,29 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
 
   for (let round = 0; round < LEASE_ROUNDS; round++) {
     const own = await repo.liveLeaseOf(db, studyId, grader.id, now);
-    if (own) return gradingTask(db, grader, own.id);
+    if (own) return gradingTask(db, grader, own.id, study);
     const items = await repo.eligibleItems(db, study.id, grader.id, locales, study.redundancy, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
     const live = await repo.liveLeaseCounts(db, items.map((i) => i.id), now);
     const ordered = orderLeaseCandidates(items.map((i) => ({ ...i, liveLeases: live.get(i.id) ?? 0 })), study.redundancy, grader.id);
     for (const candidate of ordered) {
       const leasedId = await tryLease(db, study, grader.id, candidate.id, now);
-      if (leasedId) return gradingTask(db, grader, leasedId);
+      if (leasedId) return gradingTask(db, grader, leasedId, study);
     }
   }
   return null;
 }
 
 async function tryLease(db: Db, study: GradingStudy, graderId: string, itemId: string, now: Date): Promise<string | null> {
+  const engine = engineOf(db);
   try {
     return await db.$transaction(async (tx) => {
       await repo.lockGrader(tx, graderId);
       const own = await repo.liveLeaseOf(tx, study.id, graderId, now);
       if (own) return own.id;
       // Re-check under the item's lock: another grader or instance may have leased it since we looked.
-      const { submittedCount } = await repo.lockItem(tx, itemId);
-      if (submittedCount + (await repo.countLiveLeases(tx, itemId, now)) >= study.redundancy) return null;
+      const locked = await repo.lockItemForLease(tx, itemId, engine);
+      if (!locked || locked.submittedCount + (await repo.countLiveLeases(tx, itemId, now)) >= study.redundancy) return null;
       const lease = await repo.createLease(tx, {
         studyId: study.id, itemId, graderId, leasedAt: now, expiresAt: leaseExpiry(now, study.leaseMinutes),
         candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
@@ -88,10 +101,10 @@ async function tryLease(db: Db, study: GradingStudy, graderId: string, itemId: s
 }
 
 /** The blind view of one assignment: no model names, model ids or response ids. */
-export async function gradingTask(db: Db, grader: SessionUser, assignmentId: string) {
+export async function gradingTask(db: Db, grader: SessionUser, assignmentId: string, loaded?: GradingStudy) {
   const a = await repo.taskView(db, assignmentId, grader.id);
   if (!a) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
-  const study = (await repo.studyForGrading(db, a.studyId))!;
+  const study = loaded?.id === a.studyId ? loaded : (await repo.studyState(db, a.studyId))!;
   const { prompt, response, baselineResponse } = a.item;
   const view = (r: { text: string; attachments: { id: string; fileName: string }[] }) => ({
     text: r.text, images: r.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })),
@@ -104,7 +117,7 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       images: prompt.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
-    dimensions: applicableDimensions(dimensionViews(study), prompt.modality)
+    dimensions: applicableDimensions(await dimensionsOf(db, study.id), prompt.modality)
       .map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),
   };
 }
@@ -114,7 +127,7 @@ export type SubmitOutcome = { status: "stored" | "already-submitted"; surplus: b
 export async function submitAssignment(db: Db, grader: SessionUser, input: TSubmitAssignment, now: Date): Promise<SubmitOutcome> {
   try {
     return await db.$transaction(async (tx) => {
-      const first = await repo.assignmentForSubmit(tx, input.assignmentId, grader.id);
+      const first = await repo.assignmentItem(tx, input.assignmentId, grader.id);
       if (!first) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
       // Serialise with leases and other submissions of this item, then read the assignment again.
       const { submittedCount } = await repo.lockItem(tx, first.itemId);
@@ -122,8 +135,8 @@ export async function submitAssignment(db: Db, grader: SessionUser, input: TSubm
       if (a.status === "SUBMITTED") return { status: "already-submitted" as const, surplus: a.surplus };
       if (a.status === "SKIPPED") throw new TRPCError({ code: "CONFLICT", message: "You skipped this task; it can no longer be submitted." });
 
-      const study = (await repo.studyForGrading(tx, a.studyId))!;
-      const dims = applicableDimensions(dimensionViews(study), a.item.prompt.modality);
+      const study = (await repo.studyState(tx, a.studyId))!;
+      const dims = applicableDimensions(await dimensionsOf(tx, a.studyId), a.item.prompt.modality);
       const problems = validateSubmission(dims, input);
       if (problems.length) throw new TRPCError({ code: "BAD_REQUEST", message: problems.map((p) => `${p.field}: ${p.message}`).join("; ") });
 

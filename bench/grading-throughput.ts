@@ -1,0 +1,123 @@
+// Grading under load: N simulated graders loop "next task, then submit" over HTTP against the
+// production build, and in the same run the same N loop a no-op tRPC query (the baseline).
+//   npm run bench:grading -- [--engine sqlite|pg] [--graders 100] [--seconds 20]
+// Prints throughput and p50/p95/p99 latency for both, and their ratios; writes bench/results/.
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { makeModel, makePromptSet, makeStudy, makeUser } from "../seed/factories";
+import { parseArgs, intFlag, stringFlag } from "../server/cli/args";
+import { createBenchDatabase } from "./lib/bench-database";
+import { ensureBuild, startAppServer } from "./lib/app-server";
+import { summarise, type LatencySummary } from "./lib/latency";
+
+const args = parseArgs(process.argv.slice(2));
+const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
+const GRADERS = intFlag(args, "graders", 100);
+const SECONDS = intFlag(args, "seconds", 20);
+const PORT = intFlag(args, "port", 3210);
+const PASSWORD = "bench password 1";
+
+async function setUp(db: Awaited<ReturnType<typeof createBenchDatabase>>["db"]) {
+  const graders = [];
+  for (let i = 0; i < GRADERS; i++) graders.push(await makeUser(db, { role: "GRADER", email: `g${i}@bench.verdict`, locales: ["en-US"], password: PASSWORD }));
+  const [a, b] = [await makeModel(db, { name: "Bench A" }), await makeModel(db, { name: "Bench B" })];
+  const set = await makePromptSet(db, { name: "Bench prompts" });
+  const prompts = Array.from({ length: 6000 }, (_, i) => ({ id: `bp${i}`, promptSetId: set.id, externalId: `bp${i}`, text: `Benchmark prompt ${i}: explain something in **markdown**.`, localeCode: "en-US", category: ["Math", "Writing"][i % 2], modality: "TEXT" as const }));
+  for (let i = 0; i < prompts.length; i += 1000) {
+    const batch = prompts.slice(i, i + 1000);
+    await db.prompt.createMany({ data: batch });
+    await db.response.createMany({ data: batch.flatMap((p) => [{ promptId: p.id, modelId: a.id, text: "Answer one. ".repeat(40) }, { promptId: p.id, modelId: b.id, text: "Answer two. ".repeat(40) }]) });
+  }
+  const study = await makeStudy(db, { name: "Bench study", type: "SIDE_BY_SIDE", modelIds: [a.id, b.id], promptSetId: set.id, redundancy: 3,
+    dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"] }, { status: "RUNNING" });
+  return { graders, studyId: study.id };
+}
+
+async function login(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/trpc/auth.login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ json: { email, password: PASSWORD } }) });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+async function timed<T>(lat: number[], fn: () => Promise<T>): Promise<T> {
+  const t0 = performance.now();
+  const r = await fn();
+  lat.push(performance.now() - t0);
+  return r;
+}
+
+async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number }> {
+  const lat: number[] = [];
+  let loops = 0;
+  let errors = 0;
+  const t0 = performance.now();
+  const end = t0 + SECONDS * 1000;
+  await Promise.all(cookies.map(async (cookie) => {
+    while (performance.now() < end) {
+      try {
+        if (!(await loop(cookie, lat))) break;
+        loops++;
+      } catch (e) {
+        errors++;
+        if (errors < 5) console.error(`${name}: ${(e as Error).message}`);
+      }
+    }
+  }));
+  const seconds = (performance.now() - t0) / 1000;
+  return { requests: summarise(lat, seconds), loops, errors, seconds };
+}
+
+async function main() {
+  console.log(`grading benchmark: ${engine}, ${GRADERS} graders, ${SECONDS} s per phase`);
+  ensureBuild();
+  const bench = await createBenchDatabase(engine);
+  const { graders, studyId } = await setUp(bench.db);
+  const server = await startAppServer(bench.url, PORT);
+  try {
+    const cookies = [];
+    for (const g of graders) cookies.push(await login(server.url, g.email));
+    const ping = async (cookie: string, lat: number[]) => {
+      const res = await timed(lat, () => fetch(`${server.url}/api/trpc/health.ping`, { headers: { cookie } }));
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`ping ${res.status}`);
+      return true;
+    };
+    await phase("warm-up", cookies.slice(0, 10), ping);
+    const baseline = await phase("no-op", cookies, ping);
+    const post = (cookie: string, proc: string, input: unknown) => fetch(`${server.url}/api/trpc/${proc}`, {
+      method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ json: input }) });
+    const grade = async (cookie: string, lat: number[]) => {
+      const nextRes = await timed(lat, () => post(cookie, "grading.next", { studyId }));
+      const task = ((await nextRes.json()) as { result?: { data?: { json?: { assignmentId: string; dimensions: { key: string }[] } | null } } }).result?.data?.json;
+      if (!nextRes.ok) throw new Error(`next ${nextRes.status}`);
+      if (!task) return false;
+      const values = Object.fromEntries(task.dimensions.map((d) => [d.key, (d.key.length % 7) - 3]));
+      const sub = await timed(lat, () => post(cookie, "grading.submit", { assignmentId: task.assignmentId, values, timeSpentMs: 30_000 }));
+      await sub.arrayBuffer();
+      if (!sub.ok) throw new Error(`submit ${sub.status}`);
+      return true;
+    };
+    const grading = await phase("grading", cookies, grade);
+    const stored = await bench.db.assignment.count({ where: { studyId, status: "SUBMITTED" } });
+    const result = {
+      engine, graders: GRADERS, seconds: SECONDS, date: new Date().toISOString(),
+      noop: baseline.requests, grading: grading.requests, tasksPerSecond: grading.loops / grading.seconds, errors: grading.errors + baseline.errors,
+      submissionsStored: stored, tasksAcknowledged: grading.loops,
+      throughputRatio: grading.requests.perSecond / baseline.requests.perSecond, p95Ratio: grading.requests.p95 / baseline.requests.p95,
+    };
+    const f = (n: number) => n.toFixed(1);
+    console.log(`\n| ${engine} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
+    console.log(`| no-op tRPC query (baseline) | ${f(result.noop.perSecond)} | ${f(result.noop.p50)} | ${f(result.noop.p95)} | ${f(result.noop.p99)} |`);
+    console.log(`| next + submit (each request) | ${f(result.grading.perSecond)} | ${f(result.grading.p50)} | ${f(result.grading.p95)} | ${f(result.grading.p99)} |`);
+    console.log(`\ntasks completed: ${f(result.tasksPerSecond)}/s (${result.tasksAcknowledged} acknowledged, ${stored} stored), errors: ${result.errors}`);
+    console.log(`throughput vs no-op: ${(result.throughputRatio * 100).toFixed(0)}%; p95 vs no-op: ${result.p95Ratio.toFixed(2)}×`);
+    const dir = path.resolve(import.meta.dirname, "results");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `grading-${engine}.json`), JSON.stringify(result, null, 2));
+  } finally {
+    await server.stop();
+    await bench.drop();
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
