@@ -22,7 +22,7 @@ const EXPECTED: Record<string, Who[]> = {
   "studies.list": RESEARCH, "studies.get": RESEARCH, "studies.preview": RESEARCH, "studies.create": RESEARCH,
   "studies.setStatus": RESEARCH, "studies.dimensions": RESEARCH, "studies.createDimension": RESEARCH,
   "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"],
-  "grading.liveLeases": RESEARCH, "grading.release": RESEARCH,
+  "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -1,4 +1,5 @@
 // The app router: one line per feature.
+import { analyticsRouter } from "./analytics/router";
 import { authRouter } from "./auth/router";
 import { gradingRouter } from "./grading/router";
 import { healthRouter } from "./health/router";
@@ -18,6 +19,7 @@ export const appRouter = createTRPCRouter({
   prompts: promptsRouter,
   studies: studiesRouter,
   grading: gradingRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,17 @@
 // The `verdict` command. Every command first brings the database (SQLite file or PostgreSQL) up
 // to the current schema, so it works from a fresh clone against any DATABASE_URL.
 import { randomBytes } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { stringify as stringifyCsv } from "csv-stringify/sync";
+import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
+import { reportToCsvRecords } from "../analytics/domain/report-format";
+import { studyReport } from "../analytics/service";
+import { exportJudgmentsCsv } from "../exports/service";
+import { ImportRejected } from "../imports/domain/import-error";
+import { importJudgments, type ImportProgress } from "../imports/import-judgments";
+import { importMaterial } from "../imports/import-material";
+import { ImportFileError } from "../imports/read-rows";
+import { progressBar } from "./progress";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
@@ -21,6 +32,13 @@ const USAGE = `Usage: verdict <command>
                                       fill an empty database with the demo landscape
   users add --email E --role ADMIN|RESEARCHER|GRADER [--name N] [--locales en-US,ja-JP] [--password P]
                                       create a user (a password is generated and printed when omitted)
+  import material FILE [--prompt-set NAME]
+                                      prompts and model responses (.csv or .jsonl), all or nothing
+  import judgments FILE               judgments from other tools (.csv or .jsonl), all or nothing
+  report --study NAME [--format csv|json] [--out FILE] [--seed N] [--resamples N]
+                                      the study's statistics as one tidy table
+  export judgments --study NAME [--out FILE]
+                                      every judgment of the study as CSV
 `;
 
 function describeTarget(): string {
@@ -68,12 +86,67 @@ async function usersAdd(args: ParsedArgs) {
   console.log(`Created ${user.role.toLowerCase()} ${user.email}${generated ? ` with password ${password}` : ""}`);
 }
 
+async function importFile(kind: "material" | "judgments", args: ParsedArgs, file: string | undefined) {
+  assertKnownFlags(args, kind === "material" ? ["prompt-set"] : []);
+  if (!file) throw new UsageError(`import ${kind} needs a FILE`);
+  await ensureDatabase(true);
+  const bar = progressBar(`import ${kind}`);
+  const onProgress = (p: ImportProgress) => bar(p.bytesRead, p.totalBytes, p.phase);
+  const started = Date.now();
+  if (kind === "material") {
+    const r = await importMaterial(db(), file, { promptSet: stringFlag(args, "prompt-set"), onProgress });
+    console.log(`Imported ${r.rows} rows into prompt set "${r.promptSet}": ${r.prompts} prompts, models ${r.models.join(", ")} (${secondsSince(started)} s).`);
+  } else {
+    const r = await importJudgments(db(), file, { onProgress });
+    console.log(`Imported ${r.rows} rows into ${r.studies.map((s) => `"${s}"`).join(", ")}: ${r.judgmentsAdded} judgments added, ${r.judgmentsAlreadyPresent} already present (${secondsSince(started)} s).`);
+  }
+}
+
+const secondsSince = (t: number) => ((Date.now() - t) / 1000).toFixed(1);
+
+function output(args: ParsedArgs): { stream: NodeJS.WritableStream & import("node:stream").Writable; file: string | null } {
+  const file = stringFlag(args, "out") ?? null;
+  return { stream: file ? createWriteStream(file) : process.stdout, file };
+}
+
+async function report(args: ParsedArgs) {
+  assertKnownFlags(args, ["study", "format", "out", "seed", "resamples"]);
+  const study = stringFlag(args, "study", true);
+  const format = stringFlag(args, "format") ?? "csv";
+  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const bootstrap = { seed: intFlag(args, "seed", DEFAULT_BOOTSTRAP.seed), resamples: intFlag(args, "resamples", DEFAULT_BOOTSTRAP.resamples) };
+  if (bootstrap.resamples < 1000) throw new UsageError("--resamples must be at least 1000");
+  await ensureDatabase(true);
+  const result = await studyReport(db(), { name: study }, bootstrap);
+  const text = format === "json" ? `${JSON.stringify(result, null, 2)}\n` : stringifyCsv(reportToCsvRecords(result.rows));
+  const { stream, file } = output(args);
+  await new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve())));
+  if (file) await new Promise<void>((resolve) => stream.end(resolve));
+  if (result.meta.bootstrap) console.error(`bootstrap: ${result.meta.bootstrap.resamples} resamples, seed ${result.meta.bootstrap.seed} (${result.meta.bootstrap.method})`);
+  if (file) console.error(`Wrote ${result.rows.length} rows to ${file}.`);
+}
+
+async function exportJudgments(args: ParsedArgs) {
+  assertKnownFlags(args, ["study", "out"]);
+  const study = stringFlag(args, "study", true);
+  await ensureDatabase(true);
+  const { stream, file } = output(args);
+  const rows = await exportJudgmentsCsv(db(), study, stream);
+  if (file) console.error(`Wrote ${rows} judgments to ${file}.`);
+}
+
 async function main(argv: string[]) {
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
+  if (group === "report") return report(args);
   const key = `${group ?? ""} ${command ?? ""}`.trim();
+  if (group === "import" && (command === "material" || command === "judgments")) {
+    if (rest.length > 1) throw new UsageError(`Unexpected argument "${rest[1]}"`);
+    return importFile(command, args, rest[0]);
+  }
   if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}"`);
   switch (key) {
+    case "export judgments": return exportJudgments(args);
     case "db migrate": assertKnownFlags(args, []); return ensureDatabase();
     case "db seed": return dbSeed(args);
     case "users add": return usersAdd(args);
@@ -85,7 +158,7 @@ async function main(argv: string[]) {
 function explain(error: unknown): string {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
   if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n");
-  if (error instanceof TRPCError) return error.message;
+  if (error instanceof TRPCError || error instanceof ImportRejected || error instanceof ImportFileError) return error.message;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { bootstrapMean, bootstrapRelativeImprovement, quantile } from "./bootstrap";
+import { mulberry32 } from "./seeded-random";
+
+const OPTS = { resamples: 2000, seed: 42 };
+
+describe("bootstrap intervals", () => {
+  it("interpolates quantiles like R's type 7", () => {
+    expect(quantile([1, 2, 3, 4], 0.5)).toBe(2.5);
+    expect(quantile([10, 20, 30, 40, 50], 0.975)).toBeCloseTo(49, 10);
+  });
+
+  it("covers the mean with about the width of ±1.96 standard errors", () => {
+    const u = mulberry32(5);
+    const values = Array.from({ length: 400 }, () => 1 + Math.floor(u() * 5)); // uniform on 1..5, sd √2
+    const mean = values.reduce((s, v) => s + v, 0) / values.length;
+    const ci = bootstrapMean(values, OPTS, "m")!;
+    expect(ci.low).toBeLessThan(mean);
+    expect(ci.high).toBeGreaterThan(mean);
+    const se = Math.sqrt(2 / 400);
+    expect((ci.high - ci.low) / (2 * 1.96 * se)).toBeGreaterThan(0.9);
+    expect((ci.high - ci.low) / (2 * 1.96 * se)).toBeLessThan(1.1);
+  });
+
+  it("is reproducible for a seed and key, and differs for another key", () => {
+    const u = mulberry32(11);
+    const values = Array.from({ length: 97 }, () => Math.round(u() * 40) / 10);
+    expect(bootstrapMean(values, OPTS, "k")).toEqual(bootstrapMean(values, OPTS, "k"));
+    expect(bootstrapMean(values, OPTS, "k")).not.toEqual(bootstrapMean(values, OPTS, "other"));
+  });
+
+  it("collapses to the point when every unit is the same", () => {
+    expect(bootstrapMean([3, 3, 3], OPTS, "x")).toEqual({ low: 3, high: 3 });
+    expect(bootstrapRelativeImprovement([[4, 2], [4, 2]], OPTS, "x")).toEqual({ low: 1, high: 1 });
+  });
+
+  it("brackets the relative improvement of paired units", () => {
+    const u = mulberry32(8);
+    const pairs = Array.from({ length: 300 }, () => [3 + Math.round(u()), 2 + Math.round(u())] as [number, number]);
+    const ma = pairs.reduce((s, p) => s + p[0], 0) / 300;
+    const mb = pairs.reduce((s, p) => s + p[1], 0) / 300;
+    const ci = bootstrapRelativeImprovement(pairs, OPTS, "ri")!;
+    expect(ci.low).toBeLessThan((ma - mb) / mb);
+    expect(ci.high).toBeGreaterThan((ma - mb) / mb);
+    expect(ci.low).toBeGreaterThan(0.2);
+    expect(bootstrapMean([], OPTS, "e")).toBeNull();
+  });
+});

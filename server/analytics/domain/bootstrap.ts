@@ -1,0 +1,72 @@
+// Percentile bootstrap intervals that resample prompts (the independent units) with replacement.
+// A resample of n units from their empirical distribution is a multinomial draw over the distinct
+// unit values (the same distribution as drawing n units one by one), costing O(distinct values)
+// instead of O(n) per resample: scores and their prompt means take few distinct values, so a
+// million judgments bootstrap quickly. See seeded-random.ts for how large binomials are drawn.
+import type { Interval } from "./wilson-interval";
+import { deriveSeed, mulberry32, multinomial } from "./seeded-random";
+
+export interface BootstrapOptions {
+  resamples: number;
+  seed: number;
+}
+
+export const DEFAULT_BOOTSTRAP: BootstrapOptions = { resamples: 2000, seed: 20260101 };
+
+/** Type-7 (linear interpolation) quantile of sorted values. */
+export function quantile(sorted: number[], q: number): number {
+  const h = (sorted.length - 1) * q;
+  const lo = Math.floor(h);
+  return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
+}
+
+function distinct<T>(items: T[], key: (t: T) => string): { values: T[]; probabilities: number[] } {
+  const counts = new Map<string, { value: T; n: number }>();
+  for (const it of items) {
+    const k = key(it);
+    const e = counts.get(k);
+    if (e) e.n++;
+    else counts.set(k, { value: it, n: 1 });
+  }
+  const entries = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
+  return { values: entries.map((e) => e.value), probabilities: entries.map((e) => e.n / items.length) };
+}
+
+function percentileInterval(stats: number[]): Interval {
+  stats.sort((a, b) => a - b);
+  return { low: quantile(stats, 0.025), high: quantile(stats, 0.975) };
+}
+
+/** 95% interval for the mean of `values` (one per unit). `key` names the statistic for its seed. */
+export function bootstrapMean(values: number[], opts: BootstrapOptions, key: string): Interval | null {
+  if (values.length === 0) return null;
+  const u = mulberry32(deriveSeed(opts.seed, key));
+  const { values: vs, probabilities } = distinct(values, (v) => v.toFixed(9));
+  const stats: number[] = [];
+  for (let r = 0; r < opts.resamples; r++) {
+    const counts = multinomial(values.length, probabilities, u);
+    let sum = 0;
+    for (let i = 0; i < vs.length; i++) sum += counts[i] * vs[i];
+    stats.push(sum / values.length);
+  }
+  return percentileInterval(stats);
+}
+
+/** 95% paired interval for (mean a − mean b) / mean b over units scored for both. */
+export function bootstrapRelativeImprovement(pairs: [number, number][], opts: BootstrapOptions, key: string): Interval | null {
+  if (pairs.length === 0) return null;
+  const u = mulberry32(deriveSeed(opts.seed, key));
+  const { values: ps, probabilities } = distinct(pairs, ([a, b]) => `${a.toFixed(9)}|${b.toFixed(9)}`);
+  const stats: number[] = [];
+  for (let r = 0; r < opts.resamples; r++) {
+    const counts = multinomial(pairs.length, probabilities, u);
+    let sa = 0;
+    let sb = 0;
+    for (let i = 0; i < ps.length; i++) {
+      sa += counts[i] * ps[i][0];
+      sb += counts[i] * ps[i][1];
+    }
+    stats.push(sb === 0 ? NaN : (sa - sb) / sb);
+  }
+  return percentileInterval(stats.filter((s) => !Number.isNaN(s)));
+}

@@ -1,0 +1,25 @@
+// The report as CSV (one tidy table) or JSON (the same rows plus how intervals were computed).
+import { REPORT_COLUMNS, type ReportRow } from "./report-row";
+
+export interface ReportMeta {
+  study: string;
+  type: ReportRow["type"];
+  generatedAt: string;
+  bootstrap: { resamples: number; seed: number; method: string } | null;
+  intervals: string;
+}
+
+/** Plain decimals; exponent notation only for magnitudes below 1e-6 (e.g. tiny p-values). */
+export function formatNumber(v: number | null): string {
+  if (v === null || Number.isNaN(v)) return "";
+  if (Number.isInteger(v)) return String(v);
+  if (Math.abs(v) < 1e-6) return v.toExponential(6);
+  return String(Number(v.toPrecision(12)));
+}
+
+export function reportToCsvRecords(rows: ReportRow[]): string[][] {
+  return [REPORT_COLUMNS as string[], ...rows.map((r) => REPORT_COLUMNS.map((c) => {
+    const v = r[c];
+    return typeof v === "number" || v === null ? formatNumber(v as number | null) : String(v);
+  }))];
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { krippendorffAlpha } from "./krippendorff-alpha";
+import { sideBySideRows, type PreferenceUnit } from "./side-by-side-report";
+import { signTestP } from "./sign-test";
+import type { PromptAttributes } from "./slices";
+import { wilsonInterval } from "./wilson-interval";
+
+const prompts = new Map<string, PromptAttributes>([
+  ["p1", { locale: "en-US", region: "Americas", category: "Math", modality: "TEXT" }],
+  ["p2", { locale: "ja-JP", region: "Asia-Pacific", category: "Math", modality: "TEXT" }],
+  ["p3", { locale: "en-US", region: "Americas", category: "Writing", modality: "TEXT" }],
+  ["p4", { locale: "en-US", region: "Americas", category: "Writing", modality: "IMAGE" }],
+]);
+const unit = (promptId: string, prefs: number[], leftWins: number, sidedNonTies: number): PreferenceUnit => ({
+  promptId, dimension: "overall", n: prefs.length, sum: prefs.reduce((a, b) => a + b, 0), sumSq: prefs.reduce((a, b) => a + b * b, 0), leftWins, sidedNonTies,
+});
+const units = [unit("p1", [2, 1, -1], 2, 3), unit("p2", [-2, -1], 1, 2), unit("p3", [1, -1], 0, 2), unit("p4", [3], 1, 1)];
+const rows = sideBySideRows({ study: "S", modelA: "New", modelB: "Old" }, units, prompts);
+const get = (slice: string, metric: string) => rows.find((r) => r.slice === slice && r.metric === metric)!;
+
+describe("side-by-side report", () => {
+  it("counts prompts and judgments", () => {
+    expect(get("all", "n_prompts")).toMatchObject({ value: 4, n: 4, model_a: "New", model_b: "Old", type: "side_by_side", dimension: "overall" });
+    expect(get("all", "n_judgments")).toMatchObject({ value: 8, n: 8 });
+  });
+
+  it("decides each prompt by the sign of its mean preference and reports rates with Wilson intervals", () => {
+    // p1 mean +2/3 → A; p2 → B; p3 mean 0 → tie; p4 → A
+    expect(get("all", "win_rate_a")).toEqual({ ...get("all", "win_rate_a"), value: 0.5, n: 4, ci_low: wilsonInterval(2, 4)!.low, ci_high: wilsonInterval(2, 4)!.high });
+    expect(get("all", "tie_rate").value).toBe(0.25);
+    expect(get("all", "win_rate_b").value).toBe(0.25);
+    expect(get("all", "decisive_rate_a")).toMatchObject({ value: 2 / 3, n: 3, ci_low: wilsonInterval(2, 3)!.low });
+    expect(get("all", "sign_test_p")).toMatchObject({ value: signTestP(2, 3), n: 3, ci_low: null });
+  });
+
+  it("measures agreement over prompts with two or more judgments", () => {
+    expect(get("all", "alpha")).toMatchObject({ value: krippendorffAlpha([[2, 1, -1], [-2, -1], [1, -1]]), n: 3 });
+  });
+
+  it("reports position bias over non-tie judgments with a known side", () => {
+    expect(get("all", "position_bias")).toMatchObject({ value: 4 / 8, n: 8 });
+  });
+
+  it("slices by locale, region, category and modality, in a stable order", () => {
+    expect(get("locale=ja-JP", "win_rate_b")).toMatchObject({ value: 1, n: 1 });
+    expect(get("locale=en-US", "n_prompts").value).toBe(3);
+    expect(get("region=Americas", "win_rate_a").value).toBeCloseTo(2 / 3, 12);
+    expect(get("category=Writing", "tie_rate").value).toBe(0.5);
+    expect(get("modality=image", "n_prompts").value).toBe(1);
+    const slices = [...new Set(rows.map((r) => r.slice))];
+    expect(slices).toEqual(["all", "locale=en-US", "locale=ja-JP", "region=Americas", "region=Asia-Pacific", "category=Math", "category=Writing", "modality=image", "modality=text"]);
+  });
+
+  it("leaves a rate empty, not zero, when nothing is decisive", () => {
+    const only = sideBySideRows({ study: "S", modelA: "A", modelB: "B" }, [unit("p3", [1, -1], 0, 0)], prompts);
+    expect(only.find((r) => r.metric === "decisive_rate_a")).toMatchObject({ value: null, n: 0, ci_low: null });
+    expect(only.find((r) => r.metric === "sign_test_p")).toMatchObject({ value: null, n: 0 });
+    expect(only.find((r) => r.metric === "position_bias")).toMatchObject({ value: null, n: 0 });
+  });
+});

@@ -1,0 +1,89 @@
+// Side-by-side statistics at the prompt level, per dimension and slice (definitions in docs/report-format.md).
+import { intervalAlphaFromMoments, type UnitMoments } from "./krippendorff-alpha";
+import type { ReportRow } from "./report-row";
+import { signTestP } from "./sign-test";
+import { compareSlices, slicesOf, type PromptAttributes } from "./slices";
+import { wilsonInterval } from "./wilson-interval";
+
+/** One prompt's judgments on one dimension, aggregated (preferences relative to model A, the candidate). */
+export interface PreferenceUnit {
+  promptId: string;
+  dimension: string;
+  /** judgments */
+  n: number;
+  /** sum of preferences */
+  sum: number;
+  /** sum of squared preferences */
+  sumSq: number;
+  /** non-tie judgments with a known side that preferred the response shown on the left */
+  leftWins: number;
+  /** non-tie judgments with a known side */
+  sidedNonTies: number;
+}
+
+interface Tally {
+  prompts: number;
+  judgments: number;
+  aWins: number;
+  bWins: number;
+  ties: number;
+  moments: UnitMoments[];
+  leftWins: number;
+  sidedNonTies: number;
+}
+
+const emptyTally = (): Tally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: [], leftWins: 0, sidedNonTies: 0 });
+
+export function sideBySideRows(
+  head: { study: string; modelA: string; modelB: string },
+  units: Iterable<PreferenceUnit>,
+  prompts: Map<string, PromptAttributes>,
+): ReportRow[] {
+  const tallies = new Map<string, Map<string, Tally>>(); // dimension → slice → tally
+  for (const u of units) {
+    if (u.n === 0) continue;
+    const attrs = prompts.get(u.promptId);
+    if (!attrs) throw new Error(`judgments reference unknown prompt ${u.promptId}`);
+    const bySlice = tallies.get(u.dimension) ?? new Map<string, Tally>();
+    tallies.set(u.dimension, bySlice);
+    for (const slice of slicesOf(attrs)) {
+      const t = bySlice.get(slice) ?? emptyTally();
+      bySlice.set(slice, t);
+      t.prompts++;
+      t.judgments += u.n;
+      // The verdict is the sign of the mean preference, i.e. of the sum.
+      if (u.sum > 0) t.aWins++;
+      else if (u.sum < 0) t.bWins++;
+      else t.ties++;
+      t.moments.push({ m: u.n, s1: u.sum, s2: u.sumSq });
+      t.leftWins += u.leftWins;
+      t.sidedNonTies += u.sidedNonTies;
+    }
+  }
+  const rows: ReportRow[] = [];
+  for (const dimension of [...tallies.keys()].sort()) {
+    const bySlice = tallies.get(dimension)!;
+    for (const slice of [...bySlice.keys()].sort(compareSlices)) {
+      const t = bySlice.get(slice)!;
+      const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
+        study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
+        value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
+      });
+      const rate = (metric: string, k: number, n: number) => row(metric, n ? k / n : null, n, wilsonInterval(k, n));
+      const decisive = t.aWins + t.bWins;
+      const alpha = intervalAlphaFromMoments(t.moments);
+      rows.push(
+        row("n_prompts", t.prompts, t.prompts),
+        row("n_judgments", t.judgments, t.judgments),
+        rate("win_rate_a", t.aWins, t.prompts),
+        rate("tie_rate", t.ties, t.prompts),
+        rate("win_rate_b", t.bWins, t.prompts),
+        rate("decisive_rate_a", t.aWins, decisive),
+        row("sign_test_p", signTestP(t.aWins, decisive), decisive),
+        row("alpha", alpha.alpha, alpha.units),
+        rate("position_bias", t.leftWins, t.sidedNonTies),
+      );
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,20 @@
+// The slices every statistic is computed for: all prompts, and one slice per value of each attribute.
+export interface PromptAttributes {
+  locale: string;
+  region: string;
+  category: string;
+  modality: "TEXT" | "IMAGE";
+}
+
+export function slicesOf(p: PromptAttributes): string[] {
+  return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${p.modality.toLowerCase()}`];
+}
+
+const FAMILY_ORDER = ["all", "locale", "region", "category", "modality"];
+
+/** Report order: all first, then each family in a fixed order, values alphabetically. */
+export function compareSlices(a: string, b: string): number {
+  const fa = FAMILY_ORDER.indexOf(a.split("=")[0]);
+  const fb = FAMILY_ORDER.indexOf(b.split("=")[0]);
+  return fa - fb || (a < b ? -1 : a > b ? 1 : 0);
+}

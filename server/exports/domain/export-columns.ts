@@ -1,0 +1,46 @@
+// The raw judgments export: one row per judgment per dimension. Model names appear (researchers
+// only); graders appear under a pseudonym that is stable within a study.
+import { neutralizeFormula } from "./csv-safety";
+
+export const EXPORT_COLUMNS = [
+  "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
+  "side_shown_candidate", "preference", "score", "time_spent_ms", "comment", "cannot_assess", "harmful", "surplus", "superseded",
+  "source", "submitted_at",
+] as const;
+
+export interface ExportSource {
+  study: string;
+  promptId: string;
+  promptText: string;
+  locale: string;
+  region: string;
+  category: string;
+  modality: string;
+  grader: string;
+  dimension: string;
+  modelA: string;
+  modelB: string | null;
+  candidateSide: string | null;
+  preference: number | null;
+  score: number | null;
+  timeSpentMs: number | null;
+  comment: string | null;
+  cannotAssess: boolean;
+  harmful: boolean;
+  surplus: boolean;
+  superseded: boolean;
+  source: string;
+  submittedAt: Date;
+}
+
+const text = (v: string | null) => neutralizeFormula(v ?? "");
+const int = (v: number | null) => (v === null ? "" : String(v));
+
+export function exportRecord(r: ExportSource): string[] {
+  return [
+    text(r.study), text(r.promptId), text(r.promptText), text(r.locale), text(r.region), text(r.category), r.modality.toLowerCase(),
+    r.grader, text(r.dimension), text(r.modelA), text(r.modelB), r.candidateSide?.toLowerCase() ?? "",
+    int(r.preference), int(r.score), int(r.timeSpentMs), text(r.comment), String(r.cannotAssess), String(r.harmful),
+    String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),
+  ];
+}

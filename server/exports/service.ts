@@ -1,0 +1,45 @@
+import { createHash } from "node:crypto";
+import type { Writable } from "node:stream";
+import { finished } from "node:stream/promises";
+import { stringify } from "csv-stringify";
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../db/client";
+import { EXPORT_COLUMNS, exportRecord } from "./domain/export-columns";
+import * as repo from "./repo";
+
+const PAGE = 5000;
+
+export const graderPseudonym = (studyId: string, graderId: string) =>
+  `g-${createHash("sha256").update(`${studyId}:${graderId}`).digest("hex").slice(0, 12)}`;
+
+const bool = (v: unknown) => v === true || v === 1 || v === 1n || v === "1" || v === "true";
+const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+
+/** Streams a study's raw judgments as UTF-8 CSV with a header row; resolves with the row count. */
+export async function exportJudgmentsCsv(db: Db, studyName: string, out: Writable): Promise<number> {
+  const studyId = await repo.findStudyId(db, studyName);
+  if (!studyId) throw new TRPCError({ code: "NOT_FOUND", message: `No study named "${studyName}".` });
+  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+  csv.pipe(out);
+  let rows = 0;
+  let after = "";
+  for (;;) {
+    const page = await repo.judgmentPage(db, studyId, after, PAGE);
+    for (const r of page) {
+      const ok = csv.write(exportRecord({
+        ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs),
+        cannotAssess: bool(r.cannotAssess), harmful: bool(r.harmful), surplus: bool(r.surplus), superseded: bool(r.superseded), submittedAt: toDate(r.submittedAt),
+      }));
+      // Respect back-pressure so a slow reader does not make the export buffer everything.
+      if (!ok) await new Promise((resolve) => csv.once("drain", resolve));
+    }
+    rows += page.length;
+    if (page.length < PAGE) break;
+    after = page[page.length - 1].id;
+  }
+  csv.end();
+  // Standard output is never "finished"; a file or HTTP body is, once everything is flushed.
+  await finished(out === process.stdout ? csv : out);
+  return rows;
+}

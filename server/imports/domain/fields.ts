@@ -1,0 +1,56 @@
+// Reading typed values out of a row's text fields, each problem naming its field.
+import type { ImportProblem } from "./import-error";
+
+export type Fields = Record<string, unknown>;
+
+export class RowReader {
+  readonly problems: ImportProblem[] = [];
+  constructor(readonly fields: Fields, readonly line: number) {}
+
+  private raw(name: string): string {
+    const v = this.fields[name];
+    if (v === undefined || v === null) return "";
+    return typeof v === "string" ? v.trim() : String(v).trim();
+  }
+
+  problem(field: string, message: string): void {
+    this.problems.push({ line: this.line, field, message });
+  }
+
+  text(name: string, opts: { required?: boolean; max?: number } = {}): string {
+    const v = this.raw(name);
+    if (!v && opts.required) this.problem(name, "is missing");
+    if (opts.max && v.length > opts.max) this.problem(name, `is longer than ${opts.max} characters`);
+    return v;
+  }
+
+  /** An integer in [min, max], or null when the field is empty. */
+  integer(name: string, min: number, max: number): number | null {
+    const v = this.raw(name);
+    if (!v) return null;
+    if (!/^[+-]?\d+$/.test(v)) {
+      this.problem(name, `must be a whole number from ${min} to ${max}, got "${v.slice(0, 40)}"`);
+      return null;
+    }
+    const n = Number(v);
+    if (n < min || n > max) this.problem(name, `must be from ${min} to ${max}, got ${n}`);
+    return n;
+  }
+
+  present(name: string): boolean {
+    return this.raw(name) !== "";
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], aliases: Record<string, T> = {}): T | null {
+    const v = this.raw(name).toLowerCase();
+    if (!v) {
+      this.problem(name, "is missing");
+      return null;
+    }
+    const hit = (allowed as readonly string[]).includes(v) ? (v as T) : aliases[v];
+    if (!hit) this.problem(name, `must be one of ${allowed.join(", ")}, got "${v.slice(0, 40)}"`);
+    return hit ?? null;
+  }
+}
+
+export const LOCALE_PATTERN = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { JudgmentPlan } from "./judgment-plan";
+import { parseJudgmentRow, type JudgmentRow } from "./judgment-row";
+
+const sxs = { study: "S", type: "side_by_side", prompt_id: "p1", locale: "en-US", category: "Math", modality: "text", grader: "g1",
+  dimension: "overall", model_a: "New", model_b: "Old", preference: "2", model: "", score: "" };
+const single = { ...sxs, type: "single_sided", model_a: "", model_b: "", preference: "", model: "New", score: "4" };
+const parse = (f: Record<string, unknown>, line = 2) => parseJudgmentRow(f, line);
+
+describe("judgment rows", () => {
+  it("reads valid side-by-side and single-sided rows", () => {
+    expect(parse(sxs).row).toMatchObject({ type: "side_by_side", models: ["New", "Old"], value: 2, modality: "TEXT", line: 2 });
+    expect(parse(single).row).toMatchObject({ type: "single_sided", models: ["New"], value: 4 });
+    expect(parse({ ...sxs, preference: 0 }).row?.value).toBe(0); // JSON Lines numbers
+  });
+
+  it("names every problem by line and field", () => {
+    expect(parse({ ...sxs, type: "pairwise" }, 7).problems).toEqual([{ line: 7, field: "type", message: 'must be one of side_by_side, single_sided, got "pairwise"' }]);
+    expect(parse({ ...sxs, preference: "4" }).problems).toEqual([{ line: 2, field: "preference", message: "must be from -3 to 3, got 4" }]);
+    expect(parse({ ...sxs, preference: "1.5" }).problems[0].message).toMatch(/whole number/);
+    expect(parse({ ...sxs, prompt_id: "" }).problems).toEqual([{ line: 2, field: "prompt_id", message: "is missing" }]);
+    expect(parse({ ...sxs, score: "3" }).problems).toEqual([{ line: 2, field: "score", message: "a side-by-side row has a preference, not a score" }]);
+    expect(parse({ ...single, score: "0" }).problems[0]).toMatchObject({ field: "score", message: "must be from 1 to 5, got 0" });
+    expect(parse({ ...single, preference: "1" }).problems[0].field).toBe("preference");
+    expect(parse({ ...sxs, model_b: "New" }).problems[0]).toMatchObject({ field: "model_b", message: "must differ from model_a" });
+    expect(parse({ ...sxs, locale: "english" }).problems[0].field).toBe("locale");
+    expect(parse({ ...sxs, modality: "audio" }).problems[0].field).toBe("modality");
+  });
+});
+
+describe("judgment plan", () => {
+  const row = (over: Record<string, unknown>, line: number) => parse({ ...sxs, ...over }, line).row as JudgmentRow;
+
+  it("normalises rows that name the pair in either order to preferences for the first-named model", () => {
+    const plan = new JudgmentPlan();
+    const a = row({}, 2);
+    const b = row({ model_a: "Old", model_b: "New", preference: "3", grader: "g2" }, 3);
+    expect(plan.add(a)).toEqual([]);
+    expect(plan.add(b)).toEqual([]);
+    expect(plan.storedValue(a)).toBe(2);
+    expect(plan.storedValue(b)).toBe(-3);
+    expect(plan.studies.get("S")!.models).toEqual(["New", "Old"]);
+  });
+
+  it("rejects a second pair, a second type, conflicting prompt attributes and duplicates", () => {
+    const plan = new JudgmentPlan();
+    plan.add(row({}, 2));
+    expect(plan.add(row({ model_b: "Other" }, 3))[0].message).toBe('study "S" compares New with Old; this row compares New with Other');
+    expect(plan.add(parse({ ...single }, 4).row!)[0]).toMatchObject({ field: "type", message: 'study "S" is side_by_side in earlier rows' });
+    expect(plan.add(row({ grader: "g9", locale: "ja-JP" }, 5))[0]).toMatchObject({ field: "locale", message: "prompt p1 is en-US on line 2, ja-JP here" });
+    expect(plan.add(row({ preference: "-1" }, 6))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 on line 2" });
+    expect(plan.add(row({ dimension: "truthfulness" }, 7))).toEqual([]);
+    expect(plan.rows).toBe(2);
+  });
+});

@@ -1,0 +1,34 @@
+// One row of a study-material file: a prompt and one model's response to it.
+import { LOCALE_PATTERN, RowReader, type Fields } from "./fields";
+import type { ImportProblem } from "./import-error";
+import { splitImages } from "./image-type";
+
+export const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"];
+
+export interface MaterialRow {
+  line: number;
+  promptId: string;
+  prompt: string;
+  locale: string;
+  category: string;
+  modality: "TEXT" | "IMAGE";
+  images: string[];
+  model: string;
+  response: string;
+}
+
+export function parseMaterialRow(fields: Fields, line: number): { row: MaterialRow | null; problems: ImportProblem[] } {
+  const r = new RowReader(fields, line);
+  const promptId = r.text("prompt_id", { required: true, max: 200 });
+  const prompt = r.text("prompt", { required: true, max: 100_000 });
+  const locale = r.text("locale", { required: true });
+  if (locale && !LOCALE_PATTERN.test(locale)) r.problem("locale", `"${locale}" is not a BCP 47 tag such as en-US`);
+  const category = r.text("category", { required: true, max: 80 });
+  const modality = r.oneOf("modality", ["text", "image"] as const);
+  const images = splitImages(fields.images);
+  if (modality === "text" && images.length) r.problem("images", "a text prompt has no images; use modality image");
+  const model = r.text("model", { required: true, max: 120 });
+  const response = r.text("response", { required: true, max: 200_000 });
+  if (r.problems.length || !modality) return { row: null, problems: r.problems };
+  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response }, problems: [] };
+}

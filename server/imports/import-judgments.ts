@@ -1,0 +1,120 @@
+// Imports judgments from other tools (CSV or JSON Lines): all or nothing. A first pass validates
+// every row and gathers what must exist; a second pass writes everything in one transaction.
+// Re-importing a file adds nothing it already added.
+import { createHash, randomUUID } from "node:crypto";
+import { recordAudit } from "../audit/repo";
+import type { Db } from "../db/client";
+import { ImportRejected, ProblemList } from "./domain/import-error";
+import { JudgmentPlan } from "./domain/judgment-plan";
+import { parseJudgmentRow, type JudgmentRow } from "./domain/judgment-row";
+import { readRows } from "./read-rows";
+import * as repo from "./repo";
+
+export interface ImportProgress {
+  phase: "checking" | "writing";
+  bytesRead: number;
+  totalBytes: number;
+}
+
+export interface JudgmentImportSummary {
+  rows: number;
+  studies: string[];
+  judgmentsAdded: number;
+  judgmentsAlreadyPresent: number;
+}
+
+const IMPORTED_PROMPT_TEXT = "(imported with judgments; no prompt text was provided)";
+
+/** A stable e-mail for a grader known only by a name in another tool; such users cannot log in. */
+export function importedGraderEmail(grader: string): string {
+  if (/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(grader)) return grader.toLowerCase();
+  const slug = grader.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 40) || "grader";
+  return `${slug}.${createHash("sha256").update(grader).digest("hex").slice(0, 8)}@imported.invalid`;
+}
+
+async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) => void) {
+  const plan = new JudgmentPlan();
+  const problems = new ProblemList();
+  const dimensionLines = new Map<string, number>();
+  for await (const { line, fields } of readRows(file, (r, t) => onProgress?.({ phase: "checking", bytesRead: r, totalBytes: t }))) {
+    const { row, problems: rowProblems } = parseJudgmentRow(fields, line);
+    rowProblems.forEach((p) => problems.add(p));
+    if (!row) continue;
+    plan.add(row).forEach((p) => problems.add(p));
+    if (!dimensionLines.has(row.dimension)) dimensionLines.set(row.dimension, line);
+  }
+  if (plan.rows === 0 && problems.total === 0) problems.add({ line: 1, field: "file", message: "has no judgment rows" });
+
+  const known = new Set((await repo.dimensionIds(db)).keys());
+  for (const [key, line] of dimensionLines) {
+    if (!known.has(key)) problems.add({ line, field: "dimension", message: `"${key}" is not a dimension here (known: ${[...known].sort().join(", ")}); a researcher can add it first` });
+  }
+  for (const s of await repo.findStudiesByName(db, [...plan.studies.keys()])) {
+    const planned = plan.studies.get(s.name)!;
+    const line = [...planned.prompts.values()][0]?.line ?? 1;
+    const type = s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided";
+    if (type !== planned.type) {
+      problems.add({ line, field: "type", message: `study "${s.name}" already exists as ${type}` });
+      continue;
+    }
+    if (type === "side_by_side") {
+      const stored = ["CANDIDATE", "BASELINE"].map((r) => s.models.find((m) => m.role === r)?.model.name ?? "");
+      if (new Set([...stored, ...planned.models]).size !== 2) {
+        problems.add({ line, field: "model_a", message: `study "${s.name}" already compares ${stored[0]} with ${stored[1]}` });
+      }
+      planned.models = stored; // normalise to the stored candidate
+    }
+  }
+  if (problems.total > 0) throw new ImportRejected(file, problems.listed, problems.total);
+  return plan;
+}
+
+export async function importJudgments(db: Db, file: string, opts: { actorId?: string | null; onProgress?: (p: ImportProgress) => void } = {}): Promise<JudgmentImportSummary> {
+  const plan = await checkFile(db, file, opts.onProgress);
+  let added = 0;
+  let present = 0;
+  await db.$transaction(async (tx) => {
+    await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
+    const modelIds = await repo.ensureModels(tx, [...plan.models]);
+    const dimensionIds = await repo.dimensionIds(tx);
+    const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
+    const targets = new Map<string, repo.StudyTargets>();
+    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
+
+    const assignments: { id: string; studyId: string; itemId: string; graderId: string; status: "SUBMITTED"; leasedAt: Date; expiresAt: Date; submittedAt: Date }[] = [];
+    const judgments: { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null; source: "IMPORT"; submittedAt: Date }[] = [];
+    const now = new Date();
+    const flush = async () => {
+      await repo.insertAssignments(tx, assignments.splice(0));
+      await repo.insertJudgments(tx, judgments.splice(0));
+    };
+    for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
+      const row = parseJudgmentRow(fields, line).row as JudgmentRow;
+      const t = targets.get(row.study)!;
+      const itemId = t.items.get(`${row.promptId}|${row.type === "single_sided" ? row.models[0] : ""}`)!;
+      const graderId = graderIds.get(row.grader)!;
+      let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
+      if (!assignmentId) {
+        assignmentId = randomUUID();
+        t.assignments.set(`${itemId}|${graderId}`, assignmentId);
+        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, status: "SUBMITTED", leasedAt: now, expiresAt: now, submittedAt: now });
+      }
+      const dimensionId = dimensionIds.get(row.dimension)!;
+      if (t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
+        present++;
+        continue;
+      }
+      t.judgmentKeys.add(`${assignmentId}|${dimensionId}`);
+      const value = plan.storedValue(row);
+      judgments.push({ studyId: t.studyId, itemId, assignmentId, graderId, dimensionId, source: "IMPORT", submittedAt: now,
+        preference: row.type === "side_by_side" ? value : null, score: row.type === "single_sided" ? value : null });
+      added++;
+      if (judgments.length >= 5000) await flush();
+    }
+    await flush();
+    for (const t of targets.values()) await repo.recount(tx, t.studyId, t.createdHere);
+    await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
+      details: { file: file.split("/").pop(), rows: plan.rows, added, present } });
+  }, { timeout: 60 * 60_000, maxWait: 60_000 });
+  return { rows: plan.rows, studies: [...plan.studies.keys()], judgmentsAdded: added, judgmentsAlreadyPresent: present };
+}

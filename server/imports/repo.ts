@@ -1,0 +1,221 @@
+// The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
+import { randomUUID } from "node:crypto";
+import type { Db, Tx } from "../db/client";
+import type { AssignmentCreateManyInput, JudgmentCreateManyInput } from "../db/generated/sqlite/models";
+import type { PlannedStudy } from "./domain/judgment-plan";
+import type { MaterialRow } from "./domain/material-row";
+import type { LoadedImage } from "./import-material";
+
+const CHUNK = 1000;
+
+export async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
+}
+
+export async function ensureLocales(tx: Tx, codes: string[]): Promise<void> {
+  const existing = new Set((await tx.locale.findMany({ where: { code: { in: codes } }, select: { code: true } })).map((l) => l.code));
+  const missing = codes.filter((c) => !existing.has(c));
+  // Admins give imported locales a name and region later, under Locales.
+  if (missing.length) await tx.locale.createMany({ data: missing.map((code) => ({ code, name: code, region: "Unassigned" })) });
+}
+
+export async function ensureModels(tx: Tx, names: string[]): Promise<Map<string, string>> {
+  const found = await tx.model.findMany({ where: { name: { in: names } }, select: { id: true, name: true } });
+  const ids = new Map(found.map((m) => [m.name, m.id]));
+  for (const name of names.filter((n) => !ids.has(n))) {
+    ids.set(name, (await tx.model.create({ data: { name, family: name.replace(/[\s-]*[\d.]+$/, "") || name }, select: { id: true } })).id);
+  }
+  return ids;
+}
+
+export const findStudiesByName = (tx: Db | Tx, names: string[]) =>
+  tx.study.findMany({
+    where: { name: { in: names } },
+    select: { id: true, name: true, type: true, promptSetId: true, models: { select: { role: true, model: { select: { name: true } } } } },
+  });
+
+export async function promptsByExternalId(tx: Tx, promptSetId: string, externalIds: string[]) {
+  const out = new Map<string, { id: string; localeCode: string; category: string; modality: string }>();
+  for (let i = 0; i < externalIds.length; i += CHUNK) {
+    const rows = await tx.prompt.findMany({ where: { promptSetId, externalId: { in: externalIds.slice(i, i + CHUNK) } },
+      select: { id: true, externalId: true, localeCode: true, category: true, modality: true } });
+    for (const r of rows) out.set(r.externalId, r);
+  }
+  return out;
+}
+
+export async function responsesFor(tx: Tx, promptIds: string[], modelIds: string[]) {
+  const out = new Map<string, string>(); // `${promptId}|${modelId}` → response id
+  for (let i = 0; i < promptIds.length; i += CHUNK) {
+    const rows = await tx.response.findMany({ where: { promptId: { in: promptIds.slice(i, i + CHUNK) }, modelId: { in: modelIds } }, select: { id: true, promptId: true, modelId: true } });
+    for (const r of rows) out.set(`${r.promptId}|${r.modelId}`, r.id);
+  }
+  return out;
+}
+
+export async function itemsOf(tx: Tx, studyId: string) {
+  const rows = await tx.item.findMany({ where: { studyId }, select: { id: true, promptId: true, responseId: true } });
+  return new Map(rows.map((r) => [`${r.promptId}|${r.responseId}`, r.id]));
+}
+
+export async function assignmentsOf(tx: Tx, studyId: string) {
+  const rows = await tx.assignment.findMany({ where: { studyId }, select: { id: true, itemId: true, graderId: true } });
+  return new Map(rows.map((r) => [`${r.itemId}|${r.graderId}`, r.id]));
+}
+
+export async function judgmentKeysOf(tx: Tx, studyId: string) {
+  const rows = await tx.judgment.findMany({ where: { studyId, revision: 0 }, select: { assignmentId: true, dimensionId: true } });
+  return new Set(rows.map((r) => `${r.assignmentId}|${r.dimensionId}`));
+}
+
+/** Item counters and the study's k from what is stored, after an import added judgments. */
+export async function recount(tx: Tx, studyId: string, setRedundancy: boolean): Promise<void> {
+  await tx.$executeRaw`UPDATE "Item" SET "submittedCount" = (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = "Item"."id" AND a."status" = 'SUBMITTED' AND a."surplus" = false) WHERE "studyId" = ${studyId}`;
+  if (setRedundancy) {
+    const top = await tx.item.aggregate({ where: { studyId }, _max: { submittedCount: true } });
+    await tx.study.update({ where: { id: studyId }, data: { redundancy: Math.max(1, top._max.submittedCount ?? 1) } });
+  }
+}
+
+export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
+  return new Map((await db.dimension.findMany({ select: { id: true, key: true } })).map((d) => [d.key, d.id]));
+}
+
+export const insertAssignments = (tx: Tx, rows: AssignmentCreateManyInput[]) => inChunks(rows, (chunk) => tx.assignment.createMany({ data: chunk }));
+export const insertJudgments = (tx: Tx, rows: JudgmentCreateManyInput[]) => inChunks(rows, (chunk) => tx.judgment.createMany({ data: chunk }));
+
+export interface StudyTargets {
+  studyId: string;
+  createdHere: boolean;
+  /** `${promptExternalId}|${modelName}` → item id (modelName empty for side-by-side) */
+  items: Map<string, string>;
+  assignments: Map<string, string>;
+  judgmentKeys: Set<string>;
+}
+
+/** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
+export async function prepareImportStudy(tx: Tx, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
+  const sxs = planned.type === "side_by_side";
+  const [existing] = await findStudiesByName(tx, [planned.name]);
+  let studyId = existing?.id;
+  let promptSetId = existing?.promptSetId ?? null;
+  if (!promptSetId) {
+    const setName = `${planned.name} (imported)`;
+    promptSetId = (await tx.promptSet.upsert({ where: { name: setName }, create: { name: setName, description: "Prompts created by a judgment import." }, update: {}, select: { id: true } })).id;
+  }
+  if (!studyId) {
+    studyId = (await tx.study.create({ data: {
+      name: planned.name, type: sxs ? "SIDE_BY_SIDE" : "SINGLE_SIDED", status: "COMPLETED", redundancy: 1, promptSetId,
+      guidelines: "Imported from another tool.", completedAt: new Date(),
+      models: { create: planned.models.map((m, i) => ({ modelId: modelIds.get(m)!, role: sxs ? (i === 0 ? "CANDIDATE" : "BASELINE") : "SCORED" })) },
+    }, select: { id: true } })).id;
+  } else if (!sxs) {
+    const have = new Set(existing!.models.map((m) => m.model.name));
+    const add = planned.models.filter((m) => !have.has(m));
+    if (add.length) await tx.studyModel.createMany({ data: add.map((m) => ({ studyId: studyId!, modelId: modelIds.get(m)!, role: "SCORED" as const })) });
+  }
+  const scale = sxs ? { scaleMin: -3, scaleMax: 3 } : { scaleMin: 1, scaleMax: 5 };
+  const haveDims = await tx.studyDimension.findMany({ where: { studyId }, select: { dimensionId: true, position: true } });
+  const newDims = [...planned.dimensions].map((k) => dimensionIds.get(k)!).filter((id) => !haveDims.some((d) => d.dimensionId === id));
+  if (newDims.length) await tx.studyDimension.createMany({ data: newDims.map((dimensionId, i) => ({ studyId: studyId!, dimensionId, position: haveDims.length + i, ...scale })) });
+  const haveLocales = new Set((await tx.studyLocale.findMany({ where: { studyId }, select: { localeCode: true } })).map((l) => l.localeCode));
+  const newLocales = [...planned.locales].filter((l) => !haveLocales.has(l));
+  if (newLocales.length) await tx.studyLocale.createMany({ data: newLocales.map((localeCode) => ({ studyId: studyId!, localeCode })) });
+
+  // Prompts, responses and items that the file refers to and the database lacks.
+  const externalIds = [...planned.prompts.keys()];
+  const prompts = await promptsByExternalId(tx, promptSetId, externalIds);
+  const missingPrompts = externalIds.filter((e) => !prompts.has(e)).map((externalId) => {
+    const p = planned.prompts.get(externalId)!;
+    return { id: randomUUID(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
+  });
+  await inChunks(missingPrompts, (chunk) => tx.prompt.createMany({ data: chunk }));
+  for (const p of missingPrompts) prompts.set(p.externalId, { id: p.id, localeCode: p.localeCode, category: p.category, modality: p.modality });
+
+  const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
+  const promptIds = [...prompts.values()].map((p) => p.id);
+  const responses = await responsesFor(tx, promptIds, studyModelIds);
+  const missingResponses: { id: string; promptId: string; modelId: string; text: string }[] = [];
+  for (const promptId of promptIds) {
+    for (const modelId of studyModelIds) {
+      if (!responses.has(`${promptId}|${modelId}`)) {
+        const id = randomUUID();
+        missingResponses.push({ id, promptId, modelId, text: "" });
+        responses.set(`${promptId}|${modelId}`, id);
+      }
+    }
+  }
+  await inChunks(missingResponses, (chunk) => tx.response.createMany({ data: chunk }));
+
+  const existingItems = await itemsOf(tx, studyId);
+  const items = new Map<string, string>();
+  const newItems: { id: string; studyId: string; promptId: string; localeCode: string; responseId: string; baselineResponseId: string | null }[] = [];
+  for (const [externalId, p] of prompts) {
+    const subjects = sxs ? [planned.models[0]] : planned.models;
+    for (const model of subjects) {
+      const responseId = responses.get(`${p.id}|${modelIds.get(model)}`)!;
+      let itemId = existingItems.get(`${p.id}|${responseId}`);
+      if (!itemId) {
+        itemId = randomUUID();
+        newItems.push({ id: itemId, studyId, promptId: p.id, localeCode: p.localeCode, responseId,
+          baselineResponseId: sxs ? responses.get(`${p.id}|${modelIds.get(planned.models[1])}`)! : null });
+      }
+      items.set(`${externalId}|${sxs ? "" : model}`, itemId);
+    }
+  }
+  await inChunks(newItems, (chunk) => tx.item.createMany({ data: chunk }));
+  return { studyId, createdHere: !existing, items, assignments: await assignmentsOf(tx, studyId), judgmentKeys: await judgmentKeysOf(tx, studyId) };
+}
+
+/** Users for graders named in a file; new ones get no password, so they cannot log in. */
+export async function ensureGraders(tx: Tx, names: string[], emailFor: (grader: string) => string): Promise<Map<string, string>> {
+  const emails = new Map(names.map((n) => [n, emailFor(n)]));
+  const found = await tx.user.findMany({ where: { email: { in: [...emails.values()] } }, select: { id: true, email: true } });
+  const byEmail = new Map(found.map((u) => [u.email, u.id]));
+  const missing = names.filter((n) => !byEmail.has(emails.get(n)!));
+  const created = missing.map((n) => ({ id: randomUUID(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER" as const, passwordHash: null }));
+  await inChunks(created, (chunk) => tx.user.createMany({ data: chunk }));
+  for (const u of created) byEmail.set(u.email, u.id);
+  return new Map(names.map((n) => [n, byEmail.get(emails.get(n)!)!]));
+}
+
+
+export const ensurePromptSet = (tx: Tx, name: string, createdById: string | null) =>
+  tx.promptSet.upsert({ where: { name }, create: { name, createdById }, update: {}, select: { id: true } });
+
+/**
+ * Writes a batch of material rows: prompts created or updated by external id, their images
+ * replaced when they changed (each prompt's images are taken from `images` once), responses
+ * created or updated per model.
+ */
+export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>, images: Map<string, LoadedImage[]>) {
+  const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
+  const promptIds = new Map<string, string>();
+  for (const r of batch) {
+    if (promptIds.has(r.promptId)) continue;
+    const found = existing.get(r.promptId);
+    const data = { text: r.prompt, localeCode: r.locale, category: r.category, modality: r.modality };
+    const id = found?.id ?? randomUUID();
+    if (found) await tx.prompt.update({ where: { id }, data });
+    else await tx.prompt.create({ data: { id, promptSetId, externalId: r.promptId, ...data } });
+    promptIds.set(r.promptId, id);
+    const imgs = images.get(r.promptId);
+    if (imgs) {
+      const stored = await tx.attachment.findMany({ where: { promptId: id }, orderBy: { position: "asc" }, select: { sha256: true } });
+      if (stored.map((x) => x.sha256).join() !== imgs.map((i) => i.sha256).join()) {
+        await tx.attachment.deleteMany({ where: { promptId: id } });
+        await tx.attachment.createMany({ data: imgs.map((img, position) => ({ promptId: id, fileName: img.fileName, mimeType: img.mimeType,
+          byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
+      }
+      images.delete(r.promptId);
+    }
+  }
+  const responses = await responsesFor(tx, [...promptIds.values()], [...modelIds.values()]);
+  for (const r of batch) {
+    const promptId = promptIds.get(r.promptId)!;
+    const modelId = modelIds.get(r.model)!;
+    const id = responses.get(`${promptId}|${modelId}`);
+    if (id) await tx.response.update({ where: { id }, data: { text: r.response } });
+    else await tx.response.create({ data: { promptId, modelId, text: r.response } });
+  }
+}
