@@ -10,16 +10,22 @@ export type Db = SqliteClient;
 /** The client handed to a `$transaction(async (tx) => …)` callback. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const engines = new WeakMap<object, DatabaseTarget["engine"]>();
+const targets = new WeakMap<object, DatabaseTarget>();
 
-/** Which engine a client talks to, for the few queries that must differ (row-lock skipping). */
-export const engineOf = (db: Db): DatabaseTarget["engine"] => engines.get(db) ?? "sqlite";
+/** The database a client talks to, for the few paths that differ by engine (row-lock skipping, bulk I/O). */
+export function targetOf(db: Db): DatabaseTarget {
+  const t = targets.get(db);
+  if (!t) throw new Error("this Prisma client was not created by createDb");
+  return t;
+}
+
+export const engineOf = (db: Db): DatabaseTarget["engine"] => targetOf(db).engine;
 
 export function createDb(target: DatabaseTarget): Db {
   const client = target.engine === "sqlite"
     // A generous busy timeout: with WAL, writers queue on SQLite's lock instead of failing.
     ? new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 15_000 }) })
     : (new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) }) as unknown as Db);
-  engines.set(client, target.engine);
+  targets.set(client, target);
   return client;
 }

@@ -1,6 +1,8 @@
 // Raw judgments of a study for export, a page at a time in id order (keyset pagination), so a
 // million rows never sit in memory together.
-import type { Db } from "../db/client";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { targetOf, type Db } from "../db/client";
 
 export interface ExportRow {
   id: string;
@@ -29,10 +31,11 @@ export interface ExportRow {
   submittedAt: unknown;
 }
 
+export const findStudyName = async (db: Db, id: string) => (await db.study.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
+
 export const findStudyId = async (db: Db, name: string) => (await db.study.findUnique({ where: { name }, select: { id: true } }))?.id ?? null;
 
-export function judgmentPage(db: Db, studyId: string, after: string, limit: number) {
-  return db.$queryRaw<ExportRow[]>`
+const EXPORT_SELECT = `
     SELECT j."id" AS "id", s."id" AS "studyId", s."name" AS "study", p."externalId" AS "promptId", p."text" AS "promptText",
       p."localeCode" AS "locale", l."region" AS "region", p."category" AS "category", p."modality" AS "modality",
       j."graderId" AS "graderId", d."key" AS "dimension", ma."name" AS "modelA", mb."name" AS "modelB",
@@ -48,8 +51,40 @@ export function judgmentPage(db: Db, studyId: string, after: string, limit: numb
     JOIN "Response" ra ON ra."id" = i."responseId"
     JOIN "Model" ma ON ma."id" = ra."modelId"
     LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId"
-    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
-    WHERE j."studyId" = ${studyId} AND j."id" > ${after}
-    ORDER BY j."id"
-    LIMIT ${limit}`;
+    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"`;
+
+/**
+ * Pages of a study's judgments in id order, read with the engine's own driver on a connection of
+ * the export's own: Prisma's per-row overhead dominates at a million rows. Each page is one
+ * short query, so the export never holds a transaction open or the whole result in memory.
+ */
+export async function* judgmentPages(db: Db, studyId: string, pageSize: number): AsyncGenerator<ExportRow[]> {
+  const target = targetOf(db);
+  if (target.engine === "sqlite") {
+    const conn = new Database(target.file, { readonly: true, fileMustExist: true });
+    try {
+      const page = conn.prepare(`${EXPORT_SELECT} WHERE j."studyId" = ? AND j."id" > ? ORDER BY j."id" LIMIT ?`);
+      for (let after = ""; ;) {
+        const rows = page.all(studyId, after, pageSize) as ExportRow[];
+        if (rows.length) yield rows;
+        if (rows.length < pageSize) return;
+        after = rows[rows.length - 1].id;
+      }
+    } finally {
+      conn.close();
+    }
+  }
+  if (target.engine !== "pg") return;
+  const conn = new pg.Client({ connectionString: target.url });
+  await conn.connect();
+  try {
+    for (let after = ""; ;) {
+      const { rows } = await conn.query<ExportRow>(`${EXPORT_SELECT} WHERE j."studyId" = $1 AND j."id" > $2 ORDER BY j."id" LIMIT $3`, [studyId, after, pageSize]);
+      if (rows.length) yield rows;
+      if (rows.length < pageSize) return;
+      after = rows[rows.length - 1].id;
+    }
+  } finally {
+    await conn.end();
+  }
 }

@@ -20,12 +20,20 @@ const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
 export async function exportJudgmentsCsv(db: Db, studyName: string, out: Writable): Promise<number> {
   const studyId = await repo.findStudyId(db, studyName);
   if (!studyId) throw new TRPCError({ code: "NOT_FOUND", message: `No study named "${studyName}".` });
+  return writeJudgments(db, studyId, out);
+}
+
+/** The same export for the web, where the study is known by id. */
+export const exportJudgmentsCsvById = {
+  studyName: (db: Db, studyId: string) => repo.findStudyName(db, studyId),
+  run: (db: Db, studyId: string, out: Writable) => writeJudgments(db, studyId, out),
+};
+
+async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<number> {
   const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
   csv.pipe(out);
   let rows = 0;
-  let after = "";
-  for (;;) {
-    const page = await repo.judgmentPage(db, studyId, after, PAGE);
+  for await (const page of repo.judgmentPages(db, studyId, PAGE)) {
     for (const r of page) {
       const ok = csv.write(exportRecord({
         ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs),
@@ -35,8 +43,6 @@ export async function exportJudgmentsCsv(db: Db, studyName: string, out: Writabl
       if (!ok) await new Promise((resolve) => csv.once("drain", resolve));
     }
     rows += page.length;
-    if (page.length < PAGE) break;
-    after = page[page.length - 1].id;
   }
   csv.end();
   // Standard output is never "finished"; a file or HTTP body is, once everything is flushed.

@@ -3,7 +3,7 @@
 // Re-importing a file adds nothing it already added.
 import { createHash, randomUUID } from "node:crypto";
 import { recordAudit } from "../audit/repo";
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
 import { JudgmentPlan } from "./domain/judgment-plan";
 import { parseJudgmentRow, type JudgmentRow } from "./domain/judgment-row";
@@ -74,19 +74,20 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
   let added = 0;
   let present = 0;
   await db.$transaction(async (tx) => {
+    const engine = engineOf(db);
     await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
     const modelIds = await repo.ensureModels(tx, [...plan.models]);
     const dimensionIds = await repo.dimensionIds(tx);
     const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
     const targets = new Map<string, repo.StudyTargets>();
-    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
+    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, engine, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
 
-    const assignments: { id: string; studyId: string; itemId: string; graderId: string; status: "SUBMITTED"; leasedAt: Date; expiresAt: Date; submittedAt: Date }[] = [];
-    const judgments: { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null; source: "IMPORT"; submittedAt: Date }[] = [];
+    const assignments: repo.ImportedAssignment[] = [];
+    const judgments: repo.ImportedJudgment[] = [];
     const now = new Date();
     const flush = async () => {
-      await repo.insertAssignments(tx, assignments.splice(0));
-      await repo.insertJudgments(tx, judgments.splice(0));
+      await repo.insertAssignments(tx, engine, assignments.splice(0));
+      await repo.insertJudgments(tx, engine, judgments.splice(0));
     };
     for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
       const row = parseJudgmentRow(fields, line).row as JudgmentRow;
@@ -97,16 +98,16 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
       if (!assignmentId) {
         assignmentId = randomUUID();
         t.assignments.set(`${itemId}|${graderId}`, assignmentId);
-        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, status: "SUBMITTED", leasedAt: now, expiresAt: now, submittedAt: now });
+        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, at: now });
       }
       const dimensionId = dimensionIds.get(row.dimension)!;
+      // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
       if (t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
         present++;
         continue;
       }
-      t.judgmentKeys.add(`${assignmentId}|${dimensionId}`);
       const value = plan.storedValue(row);
-      judgments.push({ studyId: t.studyId, itemId, assignmentId, graderId, dimensionId, source: "IMPORT", submittedAt: now,
+      judgments.push({ studyId: t.studyId, itemId, assignmentId, graderId, dimensionId, at: now,
         preference: row.type === "side_by_side" ? value : null, score: row.type === "single_sided" ? value : null });
       added++;
       if (judgments.length >= 5000) await flush();

@@ -66,7 +66,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
       ["b4", "Text", "en-US", "Writing", "text", "", "Alpha 1", "y"],
       ["b5", "", "en_US", "Writing", "text", "", "", "x"],
     ]);
-    const error = await importMaterial(t.db, file, { promptSet: "Bad" }).catch((e) => e as Error);
+    const error = (await importMaterial(t.db, file, { promptSet: "Bad" }).catch((e) => e)) as Error;
     expect(error.message).toContain("nothing was imported");
     expect(error.message).toContain("line 2, images: fake.png is not a PNG, JPEG, GIF or WebP image (checked by content)");
     expect(error.message).toContain("line 3, images: \"https://example.com/cat.png\" is a URL");

@@ -1,12 +1,17 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
 import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
-import type { AssignmentCreateManyInput, JudgmentCreateManyInput } from "../db/generated/sqlite/models";
+import { bulkInsert } from "../db/bulk-insert";
+import type { DatabaseTarget } from "../db/database-url";
 import type { PlannedStudy } from "./domain/judgment-plan";
 import type { MaterialRow } from "./domain/material-row";
 import type { LoadedImage } from "./import-material";
 
+type Engine = DatabaseTarget["engine"];
+
 const CHUNK = 1000;
+// `IN (…)` lists stay below SQLite's bound-parameter limit (999 in Prisma's SQLite driver).
+const LOOKUP_CHUNK = 400;
 
 export async function inChunks<T>(items: T[], write: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < items.length; i += CHUNK) await write(items.slice(i, i + CHUNK));
@@ -36,8 +41,8 @@ export const findStudiesByName = (tx: Db | Tx, names: string[]) =>
 
 export async function promptsByExternalId(tx: Tx, promptSetId: string, externalIds: string[]) {
   const out = new Map<string, { id: string; localeCode: string; category: string; modality: string }>();
-  for (let i = 0; i < externalIds.length; i += CHUNK) {
-    const rows = await tx.prompt.findMany({ where: { promptSetId, externalId: { in: externalIds.slice(i, i + CHUNK) } },
+  for (let i = 0; i < externalIds.length; i += LOOKUP_CHUNK) {
+    const rows = await tx.prompt.findMany({ where: { promptSetId, externalId: { in: externalIds.slice(i, i + LOOKUP_CHUNK) } },
       select: { id: true, externalId: true, localeCode: true, category: true, modality: true } });
     for (const r of rows) out.set(r.externalId, r);
   }
@@ -46,8 +51,8 @@ export async function promptsByExternalId(tx: Tx, promptSetId: string, externalI
 
 export async function responsesFor(tx: Tx, promptIds: string[], modelIds: string[]) {
   const out = new Map<string, string>(); // `${promptId}|${modelId}` → response id
-  for (let i = 0; i < promptIds.length; i += CHUNK) {
-    const rows = await tx.response.findMany({ where: { promptId: { in: promptIds.slice(i, i + CHUNK) }, modelId: { in: modelIds } }, select: { id: true, promptId: true, modelId: true } });
+  for (let i = 0; i < promptIds.length; i += LOOKUP_CHUNK) {
+    const rows = await tx.response.findMany({ where: { promptId: { in: promptIds.slice(i, i + LOOKUP_CHUNK) }, modelId: { in: modelIds } }, select: { id: true, promptId: true, modelId: true } });
     for (const r of rows) out.set(`${r.promptId}|${r.modelId}`, r.id);
   }
   return out;
@@ -81,8 +86,16 @@ export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
   return new Map((await db.dimension.findMany({ select: { id: true, key: true } })).map((d) => [d.key, d.id]));
 }
 
-export const insertAssignments = (tx: Tx, rows: AssignmentCreateManyInput[]) => inChunks(rows, (chunk) => tx.assignment.createMany({ data: chunk }));
-export const insertJudgments = (tx: Tx, rows: JudgmentCreateManyInput[]) => inChunks(rows, (chunk) => tx.judgment.createMany({ data: chunk }));
+export interface ImportedAssignment { id: string; studyId: string; itemId: string; graderId: string; at: Date }
+export interface ImportedJudgment { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null; at: Date }
+
+export const insertAssignments = (tx: Tx, engine: Engine, rows: ImportedAssignment[]) =>
+  bulkInsert(tx, engine, "Assignment", ["id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt"],
+    rows.map((a) => [a.id, a.studyId, a.itemId, a.graderId, "SUBMITTED", a.at, a.at, a.at]));
+
+export const insertJudgments = (tx: Tx, engine: Engine, rows: ImportedJudgment[]) =>
+  bulkInsert(tx, engine, "Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"],
+    rows.map((j) => [randomUUID(), j.studyId, j.itemId, j.assignmentId, j.graderId, j.dimensionId, j.preference, j.score, "IMPORT", j.at]));
 
 export interface StudyTargets {
   studyId: string;
@@ -94,7 +107,7 @@ export interface StudyTargets {
 }
 
 /** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
-export async function prepareImportStudy(tx: Tx, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
+export async function prepareImportStudy(tx: Tx, engine: Engine, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
   const sxs = planned.type === "side_by_side";
   const [existing] = await findStudiesByName(tx, [planned.name]);
   let studyId = existing?.id;
@@ -129,7 +142,9 @@ export async function prepareImportStudy(tx: Tx, planned: PlannedStudy, modelIds
     const p = planned.prompts.get(externalId)!;
     return { id: randomUUID(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
   });
-  await inChunks(missingPrompts, (chunk) => tx.prompt.createMany({ data: chunk }));
+  const now = new Date();
+  await bulkInsert(tx, engine, "Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"],
+    missingPrompts.map((p) => [p.id, p.promptSetId, p.externalId, p.text, p.localeCode, p.category, p.modality, now]));
   for (const p of missingPrompts) prompts.set(p.externalId, { id: p.id, localeCode: p.localeCode, category: p.category, modality: p.modality });
 
   const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
@@ -145,7 +160,7 @@ export async function prepareImportStudy(tx: Tx, planned: PlannedStudy, modelIds
       }
     }
   }
-  await inChunks(missingResponses, (chunk) => tx.response.createMany({ data: chunk }));
+  await bulkInsert(tx, engine, "Response", ["id", "promptId", "modelId", "text", "createdAt"], missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now]));
 
   const existingItems = await itemsOf(tx, studyId);
   const items = new Map<string, string>();
@@ -163,15 +178,19 @@ export async function prepareImportStudy(tx: Tx, planned: PlannedStudy, modelIds
       items.set(`${externalId}|${sxs ? "" : model}`, itemId);
     }
   }
-  await inChunks(newItems, (chunk) => tx.item.createMany({ data: chunk }));
+  await bulkInsert(tx, engine, "Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],
+    newItems.map((i) => [i.id, i.studyId, i.promptId, i.localeCode, i.responseId, i.baselineResponseId, now]));
   return { studyId, createdHere: !existing, items, assignments: await assignmentsOf(tx, studyId), judgmentKeys: await judgmentKeysOf(tx, studyId) };
 }
 
 /** Users for graders named in a file; new ones get no password, so they cannot log in. */
 export async function ensureGraders(tx: Tx, names: string[], emailFor: (grader: string) => string): Promise<Map<string, string>> {
   const emails = new Map(names.map((n) => [n, emailFor(n)]));
-  const found = await tx.user.findMany({ where: { email: { in: [...emails.values()] } }, select: { id: true, email: true } });
-  const byEmail = new Map(found.map((u) => [u.email, u.id]));
+  const all = [...emails.values()];
+  const byEmail = new Map<string, string>();
+  for (let i = 0; i < all.length; i += LOOKUP_CHUNK) {
+    for (const u of await tx.user.findMany({ where: { email: { in: all.slice(i, i + LOOKUP_CHUNK) } }, select: { id: true, email: true } })) byEmail.set(u.email, u.id);
+  }
   const missing = names.filter((n) => !byEmail.has(emails.get(n)!));
   const created = missing.map((n) => ({ id: randomUUID(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER" as const, passwordHash: null }));
   await inChunks(created, (chunk) => tx.user.createMany({ data: chunk }));

@@ -33,6 +33,7 @@ export const NAV_LINKS: NavLink[] = [
   { href: "/studies", label: "Studies", area: "research" },
   { href: "/models", label: "Models", area: "research" },
   { href: "/prompts", label: "Prompts", area: "research" },
+  { href: "/imports", label: "Imports", area: "research" },
   { href: "/admin/users", label: "Users", area: "admin" },
   { href: "/admin/locales", label: "Locales", area: "admin" },
 ];

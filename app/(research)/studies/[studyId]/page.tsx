@@ -20,7 +20,13 @@ export default async function StudyPage({ params }: { params: Promise<{ studyId:
       <PageHeader
         title={study.name}
         subtitle={<>{study.type === "SIDE_BY_SIDE" ? "Side-by-side" : "Single-sided"} · k = {study.redundancy} judgments per item · leases of {study.leaseMinutes} min · <StatusBadge status={study.status} /></>}
-        actions={<StatusControls studyId={study.id} status={study.status} />}
+        actions={
+          <div className="flex flex-wrap items-center gap-2">
+            <a href={`/api/studies/${study.id}/report`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">Report CSV</a>
+            <a href={`/api/studies/${study.id}/judgments`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">Raw judgments CSV</a>
+            <StatusControls studyId={study.id} status={study.status} />
+          </div>
+        }
       />
       <div className="grid gap-6 lg:grid-cols-3">
         <section className="rounded-lg border border-slate-200 bg-white p-4 lg:col-span-2">

@@ -1,0 +1,93 @@
+"use client";
+// Uploads with XMLHttpRequest, which reports upload progress; the server then streams JSON lines
+// with its own progress (checking, writing) and the outcome.
+import { useRouter } from "next/navigation";
+import { useRef, useState } from "react";
+import { Button, TextField } from "@/app/_components/form-controls";
+
+interface Problem { line: number; field: string; message: string }
+type Outcome =
+  | { type: "done"; summary: Record<string, unknown> }
+  | { type: "rejected" | "error"; message: string; problems?: Problem[]; total?: number };
+
+const PHASES: Record<string, string> = { upload: "Uploading", checking: "Checking every row", writing: "Writing" };
+
+export function ImportForm({ kind, title, help }: { kind: "material" | "judgments"; title: string; help: string }) {
+  const router = useRouter();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const [promptSet, setPromptSet] = useState("");
+  const [progress, setProgress] = useState<{ phase: string; fraction: number } | null>(null);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  function start() {
+    const file = fileRef.current?.files?.[0];
+    if (!file) return;
+    setOutcome(null);
+    setProgress({ phase: "upload", fraction: 0 });
+    const xhr = new XMLHttpRequest();
+    const query = kind === "material" && promptSet.trim() ? `?promptSet=${encodeURIComponent(promptSet.trim())}` : "";
+    xhr.open("POST", `/api/imports/${kind}${query}`);
+    xhr.setRequestHeader("x-file-name", encodeURIComponent(file.name));
+    xhr.upload.onprogress = (e) => e.lengthComputable && setProgress({ phase: "upload", fraction: e.loaded / e.total });
+    let seen = 0;
+    const readLines = () => {
+      const text = xhr.responseText;
+      const end = text.lastIndexOf("\n");
+      if (end < seen) return;
+      for (const line of text.slice(seen, end).split("\n").filter(Boolean)) {
+        const msg = JSON.parse(line);
+        if (msg.type === "progress") setProgress({ phase: msg.phase, fraction: msg.totalBytes ? msg.bytesRead / msg.totalBytes : 1 });
+        else {
+          setOutcome(msg);
+          setProgress(null);
+          if (msg.type === "done") router.refresh();
+        }
+      }
+      seen = end + 1;
+    };
+    xhr.onprogress = readLines;
+    xhr.onload = () => {
+      if (xhr.status !== 200) {
+        setProgress(null);
+        setOutcome({ type: "error", message: (() => { try { return JSON.parse(xhr.responseText).error; } catch { return `Upload failed (${xhr.status}).`; } })() });
+      } else readLines();
+    };
+    xhr.onerror = () => { setProgress(null); setOutcome({ type: "error", message: "The upload failed; check your connection." }); };
+    xhr.send(file);
+  }
+
+  return (
+    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={`Import ${kind}`}>
+      <h2 className="font-semibold">{title}</h2>
+      <p className="text-sm text-slate-600">{help}</p>
+      <label className="block text-sm font-medium text-slate-700">File (.csv or .jsonl)
+        <input ref={fileRef} type="file" accept=".csv,.jsonl,.ndjson" className="mt-1 block w-full text-sm" />
+      </label>
+      {kind === "material" && <TextField label="Prompt set (default: the file's name)" value={promptSet} onChange={(e) => setPromptSet(e.target.value)} />}
+      <Button onClick={start} disabled={progress !== null}>{progress ? "Importing…" : "Import"}</Button>
+      {progress && (
+        <div>
+          <div role="progressbar" aria-label={`${PHASES[progress.phase] ?? progress.phase}`} aria-valuenow={Math.round(progress.fraction * 100)} aria-valuemin={0} aria-valuemax={100}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"><div className="h-full bg-indigo-500 transition-all" style={{ width: `${progress.fraction * 100}%` }} /></div>
+          <p className="mt-1 text-xs text-slate-600">{PHASES[progress.phase] ?? progress.phase}: {(progress.fraction * 100).toFixed(0)}%</p>
+        </div>
+      )}
+      {outcome?.type === "done" && (
+        <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
+          Imported: {Object.entries(outcome.summary).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}
+        </p>
+      )}
+      {outcome && outcome.type !== "done" && (
+        <div role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900">
+          <p className="font-medium">{outcome.message}</p>
+          {outcome.problems && outcome.problems.length > 0 && (
+            <ul className="mt-1 max-h-64 list-disc overflow-y-auto pl-5">
+              {outcome.problems.map((p, i) => <li key={i}>line {p.line}, {p.field}: {p.message}</li>)}
+            </ul>
+          )}
+          {outcome.total && outcome.problems && outcome.total > outcome.problems.length && <p>… and {outcome.total - outcome.problems.length} more</p>}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { errorAlert, loginAs, USERS } from "../fixtures";
+
+const JUDGMENTS = [
+  "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score",
+  "Web import,side_by_side,w1,en-US,Math,text,ann,overall,Lumen Device 2026,Lumen Device 2025,2,,",
+  "Web import,side_by_side,w1,en-US,Math,text,bob,overall,Lumen Device 2025,Lumen Device 2026,1,,",
+  "Web import,side_by_side,w2,ja-JP,Writing,text,ann,overall,Lumen Device 2026,Lumen Device 2025,-1,,",
+].join("\n");
+
+test("a researcher uploads judgments, sees line-numbered errors for a bad file, and downloads the report", async ({ page }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  await page.getByRole("link", { name: "Imports", exact: true }).click();
+  const form = page.getByRole("region", { name: "Import judgments" });
+
+  await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "bad.csv", mimeType: "text/csv",
+    buffer: Buffer.from(`${JUDGMENTS}\nWeb import,side_by_side,w3,en-US,Math,text,cho,overall,Lumen Device 2026,Lumen Device 2025,7,,\n`) });
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(errorAlert(form).or(form.locator('div[role="alert"]'))).toContainText("bad.csv: 1 problem; nothing was imported.");
+  await expect(form.locator('div[role="alert"]')).toContainText("line 5, preference: must be from -3 to 3, got 7");
+
+  await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(JUDGMENTS) });
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByRole("status")).toContainText("judgmentsAdded 3");
+
+  await page.getByRole("link", { name: "Studies", exact: true }).click();
+  await page.getByRole("link", { name: "Web import" }).click();
+  const download = page.waitForEvent("download");
+  await page.getByRole("link", { name: "Report CSV" }).click();
+  const csv = readFileSync(await (await download).path(), "utf8");
+  expect(csv.split("\n")[0]).toBe("study,type,model_a,model_b,dimension,slice,metric,value,ci_low,ci_high,n");
+  // w1: +2 and (flipped) −1 → mean +0.5, a win for the candidate; w2: −1 → a loss.
+  expect(csv).toContain("Web import,side_by_side,Lumen Device 2026,Lumen Device 2025,overall,all,win_rate_a,0.5,");
+  expect(csv).toContain("Web import,side_by_side,Lumen Device 2026,Lumen Device 2025,overall,all,n_judgments,3,,,3");
+});
+
+test("a grader can neither upload nor download", async ({ page }) => {
+  await loginAs(page, USERS.grader, "/queue");
+  const upload = await page.request.post("/api/imports/judgments", { headers: { "x-file-name": "x.csv" }, data: JUDGMENTS });
+  expect(upload.status()).toBe(403);
+  const db = (await import("../fixtures")).e2eDatabase();
+  const { id } = db.prepare(`SELECT "id" FROM "Study" LIMIT 1`).get() as { id: string };
+  db.close();
+  for (const path of [`/api/studies/${id}/report`, `/api/studies/${id}/judgments`]) {
+    const res = await page.request.get(path);
+    expect(res.status()).toBe(403);
+    expect(await res.text()).not.toContain("Lumen");
+  }
+});

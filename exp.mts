@@ -1,0 +1,13 @@
+import { createDb } from "./server/db/client";
+import { migrate } from "./server/db/migrate";
+import { ensureBuiltInDimensions } from "./server/studies/service";
+import { importJudgments } from "./server/imports/import-judgments";
+import { writeJudgmentsFile } from "./bench/lib/judgments-file";
+const t = { engine: "sqlite" as const, file: "/tmp/exp.db", url: "file:/tmp/exp.db" };
+await migrate(t, "prisma/migrations");
+const db = createDb(t); await ensureBuiltInDimensions(db);
+await writeJudgmentsFile("/tmp/exp.csv", "Exp", "side_by_side", 1000000);
+await importJudgments(db, "/tmp/exp.csv");
+await writeJudgmentsFile("/tmp/exp2.csv", "Exp scores", "single_sided", 1000000);
+await importJudgments(db, "/tmp/exp2.csv");
+await db.$disconnect();

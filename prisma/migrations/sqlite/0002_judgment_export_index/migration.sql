@@ -1,0 +1,3 @@
+-- CreateIndex
+CREATE INDEX "Judgment_studyId_id_idx" ON "Judgment"("studyId", "id");
+
