@@ -14,39 +14,54 @@ export async function findStudy(db: Db, where: { id: string } | { name: string }
   });
 }
 
+interface ItemKey {
+  promptId: string;
+  model: string;
+}
+
+/** What the grouped pass needs to turn item and dimension ids into prompts, models and keys. */
+async function studyKeys(db: Db, studyId: string) {
+  const [items, dims] = await Promise.all([
+    db.$queryRaw<{ id: string; promptId: string; model: string }[]>`
+      SELECT i."id" AS "id", i."promptId" AS "promptId", m."name" AS "model"
+      FROM "Item" i JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
+      WHERE i."studyId" = ${studyId}`,
+    db.dimension.findMany({ select: { id: true, key: true } }),
+  ]);
+  return { items: new Map<string, ItemKey>(items.map((i) => [i.id, { promptId: i.promptId, model: i.model }])), dims: new Map(dims.map((d) => [d.id, d.key])) };
+}
+
 /**
- * Side-by-side judgments grouped by prompt and dimension. Counted: current (not superseded),
- * not surplus, with a preference ("cannot assess" rows carry none).
+ * Side-by-side judgments grouped by item (one per prompt) and dimension, read from the covering
+ * index alone. Counted: current (not superseded), not surplus, with a preference ("cannot
+ * assess" rows carry none).
  */
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
-  const rows = await db.$queryRaw<Record<string, unknown>[]>`
-    SELECT i."promptId" AS "promptId", d."key" AS "dimension", COUNT(*) AS "n", SUM(j."preference") AS "sum",
+  const [rows, keys] = await Promise.all([db.$queryRaw<Record<string, unknown>[]>`
+    SELECT j."itemId" AS "itemId", j."dimensionId" AS "dimensionId", COUNT(*) AS "n", SUM(j."preference") AS "sum",
       SUM(j."preference" * j."preference") AS "sumSq",
       SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END) AS "leftWins",
       SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END) AS "sidedNonTies"
     FROM "Judgment" j
-    JOIN "Item" i ON i."id" = j."itemId"
-    JOIN "Dimension" d ON d."id" = j."dimensionId"
     WHERE j."studyId" = ${studyId} AND j."superseded" = false AND j."surplus" = false AND j."preference" IS NOT NULL
-    GROUP BY i."promptId", d."key"`;
-  return rows.map((r) => ({ promptId: String(r.promptId), dimension: String(r.dimension), n: num(r.n), sum: num(r.sum),
-    sumSq: num(r.sumSq), leftWins: num(r.leftWins), sidedNonTies: num(r.sidedNonTies) }));
+    GROUP BY j."itemId", j."dimensionId"`, studyKeys(db, studyId)]);
+  return rows.map((r) => ({ promptId: keys.items.get(String(r.itemId))!.promptId, dimension: keys.dims.get(String(r.dimensionId))!, n: num(r.n),
+    sum: num(r.sum), sumSq: num(r.sumSq), leftWins: num(r.leftWins), sidedNonTies: num(r.sidedNonTies) }));
 }
 
-/** Single-sided judgments grouped by prompt, dimension and model, on the same terms. */
+/** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
 export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
-  const rows = await db.$queryRaw<Record<string, unknown>[]>`
-    SELECT i."promptId" AS "promptId", d."key" AS "dimension", m."name" AS "model", COUNT(*) AS "n", SUM(j."score") AS "sum",
+  const [rows, keys] = await Promise.all([db.$queryRaw<Record<string, unknown>[]>`
+    SELECT j."itemId" AS "itemId", j."dimensionId" AS "dimensionId", COUNT(*) AS "n", SUM(j."score") AS "sum",
       SUM(j."score" * j."score") AS "sumSq", SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END) AS "topBox"
     FROM "Judgment" j
-    JOIN "Item" i ON i."id" = j."itemId"
-    JOIN "Response" r ON r."id" = i."responseId"
-    JOIN "Model" m ON m."id" = r."modelId"
-    JOIN "Dimension" d ON d."id" = j."dimensionId"
     WHERE j."studyId" = ${studyId} AND j."superseded" = false AND j."surplus" = false AND j."score" IS NOT NULL
-    GROUP BY i."promptId", d."key", m."name"`;
-  return rows.map((r) => ({ promptId: String(r.promptId), dimension: String(r.dimension), model: String(r.model), n: num(r.n),
-    sum: num(r.sum), sumSq: num(r.sumSq), topBox: num(r.topBox) }));
+    GROUP BY j."itemId", j."dimensionId"`, studyKeys(db, studyId)]);
+  return rows.map((r) => {
+    const item = keys.items.get(String(r.itemId))!;
+    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r.dimensionId))!, n: num(r.n),
+      sum: num(r.sum), sumSq: num(r.sumSq), topBox: num(r.topBox) };
+  });
 }
 
 export async function promptAttributes(db: Db, studyId: string): Promise<Map<string, PromptAttributes>> {
@@ -57,12 +72,12 @@ export async function promptAttributes(db: Db, studyId: string): Promise<Map<str
   return new Map(rows.map((r) => [r.id, { locale: r.locale, region: r.region, category: r.category, modality: r.modality as PromptAttributes["modality"] }]));
 }
 
-/** The bare grouped pass the report is measured against (bench/report.ts). */
+/** The bare grouped pass the report is measured against (bench/analytics.ts): count and sum per item and dimension. */
 export async function bareGroupedPass(db: Db, studyId: string): Promise<number> {
   const rows = await db.$queryRaw<unknown[]>`
-    SELECT i."promptId", j."dimensionId", COUNT(*) AS "n", SUM(j."preference") AS "s"
-    FROM "Judgment" j JOIN "Item" i ON i."id" = j."itemId"
+    SELECT j."itemId", j."dimensionId", COUNT(*) AS "n", SUM(j."preference") AS "s"
+    FROM "Judgment" j
     WHERE j."studyId" = ${studyId}
-    GROUP BY i."promptId", j."dimensionId"`;
+    GROUP BY j."itemId", j."dimensionId"`;
   return rows.length;
 }
