@@ -22,6 +22,23 @@ describe("bootstrap intervals", () => {
     expect((ci.high - ci.low) / (2 * 1.96 * se)).toBeLessThan(1.1);
   });
 
+  it("agrees with a brute-force bootstrap that resamples prompts one by one", () => {
+    const u = mulberry32(21);
+    // Prompt means of 3 graders' 1..5 scores: 13 distinct values, skewed towards high scores.
+    const values = Array.from({ length: 600 }, () => (3 + [1, 2, 3].reduce((s) => s + Math.min(4, Math.floor(u() * u() * 6)), 0)) / 3);
+    const ci = bootstrapMean(values, { resamples: 4000, seed: 3 }, "bf")!;
+    const stats: number[] = [];
+    for (let r = 0; r < 4000; r++) {
+      let sum = 0;
+      for (let i = 0; i < values.length; i++) sum += values[Math.floor(u() * values.length)];
+      stats.push(sum / values.length);
+    }
+    stats.sort((a, b) => a - b);
+    const se = Math.sqrt(values.reduce((s, v) => s + (v - stats[2000]) ** 2, 0) / values.length / values.length);
+    expect(Math.abs(ci.low - quantile(stats, 0.025)) / se).toBeLessThan(0.15);
+    expect(Math.abs(ci.high - quantile(stats, 0.975)) / se).toBeLessThan(0.15);
+  });
+
   it("is reproducible for a seed and key, and differs for another key", () => {
     const u = mulberry32(11);
     const values = Array.from({ length: 97 }, () => Math.round(u() * 40) / 10);

@@ -20,8 +20,8 @@ export function quantile(sorted: number[], q: number): number {
   return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
 }
 
-function distinct<T>(items: T[], key: (t: T) => string): { values: T[]; probabilities: number[] } {
-  const counts = new Map<string, { value: T; n: number }>();
+function distinct<T, K extends string | number>(items: T[], key: (t: T) => K): { values: T[]; probabilities: number[] } {
+  const counts = new Map<K, { value: T; n: number }>();
   for (const it of items) {
     const k = key(it);
     const e = counts.get(k);
@@ -41,10 +41,11 @@ function percentileInterval(stats: number[]): Interval {
 export function bootstrapMean(values: number[], opts: BootstrapOptions, key: string): Interval | null {
   if (values.length === 0) return null;
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const { values: vs, probabilities } = distinct(values, (v) => v.toFixed(9));
+  const { values: vs, probabilities } = distinct(values, (v) => v);
   const stats: number[] = [];
+  const counts = new Array<number>(vs.length);
   for (let r = 0; r < opts.resamples; r++) {
-    const counts = multinomial(values.length, probabilities, u);
+    multinomial(values.length, probabilities, u, counts);
     let sum = 0;
     for (let i = 0; i < vs.length; i++) sum += counts[i] * vs[i];
     stats.push(sum / values.length);
@@ -52,21 +53,33 @@ export function bootstrapMean(values: number[], opts: BootstrapOptions, key: str
   return percentileInterval(stats);
 }
 
-/** 95% paired interval for (mean a − mean b) / mean b over units scored for both. */
-export function bootstrapRelativeImprovement(pairs: [number, number][], opts: BootstrapOptions, key: string): Interval | null {
+/**
+ * 95% paired intervals for the relative improvement of A over B, (mean a − mean b) / mean b, and
+ * of B over A, over units scored for both. Both come from the same resamples: each is a function
+ * of the resampled pair of sums.
+ */
+export function bootstrapRelativeImprovements(pairs: [number, number][], opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval } | null {
   if (pairs.length === 0) return null;
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const { values: ps, probabilities } = distinct(pairs, ([a, b]) => `${a.toFixed(9)}|${b.toFixed(9)}`);
-  const stats: number[] = [];
+  const { values: ps, probabilities } = distinct(pairs, ([a, b]) => `${a}|${b}`);
+  const ab: number[] = [];
+  const ba: number[] = [];
+  const counts = new Array<number>(ps.length);
   for (let r = 0; r < opts.resamples; r++) {
-    const counts = multinomial(pairs.length, probabilities, u);
+    multinomial(pairs.length, probabilities, u, counts);
     let sa = 0;
     let sb = 0;
     for (let i = 0; i < ps.length; i++) {
       sa += counts[i] * ps[i][0];
       sb += counts[i] * ps[i][1];
     }
-    stats.push(sb === 0 ? NaN : (sa - sb) / sb);
+    if (sb !== 0) ab.push((sa - sb) / sb);
+    if (sa !== 0) ba.push((sb - sa) / sa);
   }
-  return percentileInterval(stats.filter((s) => !Number.isNaN(s)));
+  return { aOverB: percentileInterval(ab), bOverA: percentileInterval(ba) };
+}
+
+/** 95% paired interval for (mean a − mean b) / mean b over units scored for both. */
+export function bootstrapRelativeImprovement(pairs: [number, number][], opts: BootstrapOptions, key: string): Interval | null {
+  return bootstrapRelativeImprovements(pairs, opts, key)?.aOverB ?? null;
 }

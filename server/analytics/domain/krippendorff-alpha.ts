@@ -83,21 +83,32 @@ export interface UnitMoments {
  * within a unit, the sum over ordered pairs of (v_i - v_j)^2 is 2(m·S2 - S1^2).
  */
 export function intervalAlphaFromMoments(units: Iterable<UnitMoments>): { alpha: number | null; units: number } {
-  let n = 0;
-  let s1 = 0;
-  let s2 = 0;
-  let observed = 0;
-  let count = 0;
-  for (const u of units) {
-    if (u.m < 2) continue;
-    count++;
-    n += u.m;
-    s1 += u.s1;
-    s2 += u.s2;
-    observed += (2 * (u.m * u.s2 - u.s1 * u.s1)) / (u.m - 1);
+  const acc = new IntervalAlphaMoments();
+  for (const u of units) acc.add(u.m, u.s1, u.s2);
+  return acc.result();
+}
+
+/** The same, accumulated unit by unit without keeping the units (reports add hundreds of thousands). */
+export class IntervalAlphaMoments {
+  private n = 0;
+  private s1 = 0;
+  private s2 = 0;
+  private observed = 0;
+  private count = 0;
+
+  add(m: number, s1: number, s2: number): void {
+    if (m < 2) return;
+    this.count++;
+    this.n += m;
+    this.s1 += s1;
+    this.s2 += s2;
+    this.observed += (2 * (m * s2 - s1 * s1)) / (m - 1);
   }
-  if (n <= 1) return { alpha: null, units: count };
-  const expected = 2 * (n * s2 - s1 * s1);
-  if (expected <= 0) return { alpha: null, units: count };
-  return { alpha: 1 - ((n - 1) * observed) / expected, units: count };
+
+  result(): { alpha: number | null; units: number } {
+    if (this.n <= 1) return { alpha: null, units: this.count };
+    const expected = 2 * (this.n * this.s2 - this.s1 * this.s1);
+    if (expected <= 0) return { alpha: null, units: this.count };
+    return { alpha: 1 - ((this.n - 1) * this.observed) / expected, units: this.count };
+  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomial, gamma, mulberry32, multinomial } from "./seeded-random";
+import { binomial, mulberry32, multinomial } from "./seeded-random";
 
 const meanVar = (xs: number[]) => {
   const m = xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -13,17 +13,22 @@ describe("seeded samplers", () => {
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
 
-  it("draw gamma with the right mean and variance", () => {
+  it("draws small binomials exactly: the frequencies match the probability mass function", () => {
     const u = mulberry32(1);
-    const [m, v] = meanVar(Array.from({ length: 20_000 }, () => gamma(3.5, u)));
-    expect(m).toBeCloseTo(3.5, 1);
-    expect(v).toBeGreaterThan(3.2);
-    expect(v).toBeLessThan(3.8);
+    const n = 12, p = 0.2;
+    const counts = new Array(n + 1).fill(0);
+    const draws = 200_000;
+    for (let i = 0; i < draws; i++) counts[binomial(n, p, u)]++;
+    let pmf = (1 - p) ** n;
+    for (let k = 0; k <= 4; k++) {
+      expect(Math.abs(counts[k] / draws - pmf)).toBeLessThan(0.004);
+      pmf *= ((n - k) / (k + 1)) * (p / (1 - p));
+    }
   });
 
   it("draw binomials with mean np and variance np(1-p), small and large n", () => {
     const u = mulberry32(2);
-    for (const [n, p] of [[20, 0.3], [5_000, 0.2], [1_000_000, 0.5]] as const) {
+    for (const [n, p] of [[20, 0.3], [60, 0.05], [5_000, 0.2], [1_000_000, 0.5], [30, 0.9]] as const) {
       const [m, v] = meanVar(Array.from({ length: 4_000 }, () => binomial(n, p, u)));
       expect(Math.abs(m - n * p) / Math.sqrt(n * p * (1 - p))).toBeLessThan(0.1);
       expect(v / (n * p * (1 - p))).toBeGreaterThan(0.9);

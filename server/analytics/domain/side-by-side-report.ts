@@ -1,8 +1,8 @@
 // Side-by-side statistics at the prompt level, per dimension and slice (definitions in docs/report-format.md).
-import { intervalAlphaFromMoments, type UnitMoments } from "./krippendorff-alpha";
+import { IntervalAlphaMoments } from "./krippendorff-alpha";
 import type { ReportRow } from "./report-row";
 import { signTestP } from "./sign-test";
-import { compareSlices, slicesOf, type PromptAttributes } from "./slices";
+import { compareSlices, sliceLookup, type PromptAttributes } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
 
 /** One prompt's judgments on one dimension, aggregated (preferences relative to model A, the candidate). */
@@ -27,12 +27,12 @@ interface Tally {
   aWins: number;
   bWins: number;
   ties: number;
-  moments: UnitMoments[];
+  moments: IntervalAlphaMoments;
   leftWins: number;
   sidedNonTies: number;
 }
 
-const emptyTally = (): Tally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: [], leftWins: 0, sidedNonTies: 0 });
+const emptyTally = (): Tally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: new IntervalAlphaMoments(), leftWins: 0, sidedNonTies: 0 });
 
 export function sideBySideRows(
   head: { study: string; modelA: string; modelB: string },
@@ -40,13 +40,12 @@ export function sideBySideRows(
   prompts: Map<string, PromptAttributes>,
 ): ReportRow[] {
   const tallies = new Map<string, Map<string, Tally>>(); // dimension → slice → tally
+  const slicesOf = sliceLookup(prompts);
   for (const u of units) {
     if (u.n === 0) continue;
-    const attrs = prompts.get(u.promptId);
-    if (!attrs) throw new Error(`judgments reference unknown prompt ${u.promptId}`);
     const bySlice = tallies.get(u.dimension) ?? new Map<string, Tally>();
     tallies.set(u.dimension, bySlice);
-    for (const slice of slicesOf(attrs)) {
+    for (const slice of slicesOf(u.promptId)) {
       const t = bySlice.get(slice) ?? emptyTally();
       bySlice.set(slice, t);
       t.prompts++;
@@ -55,7 +54,7 @@ export function sideBySideRows(
       if (u.sum > 0) t.aWins++;
       else if (u.sum < 0) t.bWins++;
       else t.ties++;
-      t.moments.push({ m: u.n, s1: u.sum, s2: u.sumSq });
+      t.moments.add(u.n, u.sum, u.sumSq);
       t.leftWins += u.leftWins;
       t.sidedNonTies += u.sidedNonTies;
     }
@@ -71,7 +70,7 @@ export function sideBySideRows(
       });
       const rate = (metric: string, k: number, n: number) => row(metric, n ? k / n : null, n, wilsonInterval(k, n));
       const decisive = t.aWins + t.bWins;
-      const alpha = intervalAlphaFromMoments(t.moments);
+      const alpha = t.moments.result();
       rows.push(
         row("n_prompts", t.prompts, t.prompts),
         row("n_judgments", t.judgments, t.judgments),

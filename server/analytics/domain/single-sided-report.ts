@@ -1,8 +1,11 @@
 // Single-sided statistics per model, dimension and slice: mean of prompt-mean scores with a
 // bootstrap interval over prompts, top-box rate with a Wilson interval, agreement, and the
 // paired relative improvement of every ordered pair of models.
-import { bootstrapMean, bootstrapRelativeImprovement, type BootstrapOptions } from "./bootstrap";
-import { intervalAlphaFromMoments, type UnitMoments } from "./krippendorff-alpha";
+//
+// Per-prompt values live in typed arrays indexed by prompt, and each slice is a list of prompt
+// indices, so a million judgments aggregate without a map lookup per prompt and slice.
+import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
+import { IntervalAlphaMoments } from "./krippendorff-alpha";
 import type { ReportRow } from "./report-row";
 import { compareSlices, slicesOf, type PromptAttributes } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
@@ -18,72 +21,94 @@ export interface ScoreUnit {
   topBox: number;
 }
 
-interface ModelTally {
-  promptMeans: Map<string, number>;
-  judgments: number;
-  topBox: number;
-  moments: UnitMoments[];
+/** One model's per-prompt aggregates on one dimension (index = prompt; n = 0 where unscored). */
+interface Series {
+  n: Float64Array;
+  sum: Float64Array;
+  sumSq: Float64Array;
+  topBox: Float64Array;
 }
 
 export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
 ): ReportRow[] {
-  // dimension → slice → model → tally
-  const tallies = new Map<string, Map<string, Map<string, ModelTally>>>();
-  for (const u of units) {
-    if (u.n === 0) continue;
-    const attrs = prompts.get(u.promptId);
-    if (!attrs) throw new Error(`judgments reference unknown prompt ${u.promptId}`);
-    const bySlice = tallies.get(u.dimension) ?? new Map();
-    tallies.set(u.dimension, bySlice);
-    for (const slice of slicesOf(attrs)) {
-      const byModel: Map<string, ModelTally> = bySlice.get(slice) ?? new Map();
-      bySlice.set(slice, byModel);
-      const t: ModelTally = byModel.get(u.model) ?? { promptMeans: new Map(), judgments: 0, topBox: 0, moments: [] };
-      byModel.set(u.model, t);
-      t.promptMeans.set(u.promptId, u.sum / u.n);
-      t.judgments += u.n;
-      t.topBox += u.topBox;
-      t.moments.push({ m: u.n, s1: u.sum, s2: u.sumSq });
+  const promptIndex = new Map<string, number>();
+  const slicePrompts = new Map<string, number[]>();
+  const indexOf = (promptId: string): number => {
+    let i = promptIndex.get(promptId);
+    if (i === undefined) {
+      const attrs = prompts.get(promptId);
+      if (!attrs) throw new Error(`judgments reference unknown prompt ${promptId}`);
+      i = promptIndex.size;
+      promptIndex.set(promptId, i);
+      for (const s of slicesOf(attrs)) (slicePrompts.get(s) ?? slicePrompts.set(s, []).get(s)!).push(i);
     }
+    return i;
+  };
+  const collected: { u: ScoreUnit; i: number }[] = [];
+  for (const u of units) if (u.n > 0) collected.push({ u, i: indexOf(u.promptId) });
+  const size = promptIndex.size;
+  const series = new Map<string, Map<string, Series>>(); // dimension → model → series
+  for (const { u, i } of collected) {
+    const byModel = series.get(u.dimension) ?? series.set(u.dimension, new Map()).get(u.dimension)!;
+    const s = byModel.get(u.model) ?? byModel.set(u.model, { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size) }).get(u.model)!;
+    s.n[i] += u.n;
+    s.sum[i] += u.sum;
+    s.sumSq[i] += u.sumSq;
+    s.topBox[i] += u.topBox;
   }
+
   const rows: ReportRow[] = [];
-  for (const dimension of [...tallies.keys()].sort()) {
-    const bySlice = tallies.get(dimension)!;
-    for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-      const byModel = bySlice.get(slice)!;
-      const models = [...byModel.keys()].sort();
+  const slices = [...slicePrompts.keys()].sort(compareSlices);
+  for (const dimension of [...series.keys()].sort()) {
+    const byModel = series.get(dimension)!;
+    const models = [...byModel.keys()].sort();
+    for (const slice of slices) {
+      const members = slicePrompts.get(slice)!;
       const row = (modelA: string, modelB: string, metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
         study, type: "single_sided", model_a: modelA, model_b: modelB, dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
       });
+      const present: string[] = [];
       for (const model of models) {
-        const t = byModel.get(model)!;
-        const means = [...t.promptMeans.values()];
-        const mean = means.reduce((s, v) => s + v, 0) / means.length;
-        const alpha = intervalAlphaFromMoments(t.moments);
+        const s = byModel.get(model)!;
+        const means: number[] = [];
+        let judgments = 0;
+        let topBox = 0;
+        const alpha = new IntervalAlphaMoments();
+        for (const i of members) {
+          if (s.n[i] === 0) continue;
+          means.push(s.sum[i] / s.n[i]);
+          judgments += s.n[i];
+          topBox += s.topBox[i];
+          alpha.add(s.n[i], s.sum[i], s.sumSq[i]);
+        }
+        if (means.length === 0) continue;
+        present.push(model);
+        const mean = means.reduce((a, b) => a + b, 0) / means.length;
+        const agreement = alpha.result();
         rows.push(
           row(model, "", "n_prompts", means.length, means.length),
-          row(model, "", "n_judgments", t.judgments, t.judgments),
+          row(model, "", "n_judgments", judgments, judgments),
           row(model, "", "mean_score", mean, means.length, bootstrapMean(means, bootstrap, `mean|${model}|${dimension}|${slice}`)),
-          row(model, "", "top_box_rate", t.topBox / t.judgments, t.judgments, wilsonInterval(t.topBox, t.judgments)),
-          row(model, "", "alpha", alpha.alpha, alpha.units),
+          row(model, "", "top_box_rate", topBox / judgments, judgments, wilsonInterval(topBox, judgments)),
+          row(model, "", "alpha", agreement.alpha, agreement.units),
         );
       }
-      for (const a of models) {
-        for (const b of models) {
-          if (a === b) continue;
-          const ta = byModel.get(a)!.promptMeans;
-          const tb = byModel.get(b)!.promptMeans;
+      // Each unordered pair is resampled once; both directions' intervals come from it.
+      for (const [k, a] of present.entries()) {
+        for (const b of present.slice(k + 1)) {
+          const sa = byModel.get(a)!;
+          const sb = byModel.get(b)!;
           const pairs: [number, number][] = [];
-          for (const [promptId, ma] of ta) {
-            const mb = tb.get(promptId);
-            if (mb !== undefined) pairs.push([ma, mb]);
-          }
+          for (const i of members) if (sa.n[i] > 0 && sb.n[i] > 0) pairs.push([sa.sum[i] / sa.n[i], sb.sum[i] / sb.n[i]]);
           if (pairs.length === 0) continue;
           const meanA = pairs.reduce((s, p) => s + p[0], 0) / pairs.length;
           const meanB = pairs.reduce((s, p) => s + p[1], 0) / pairs.length;
-          rows.push(row(a, b, "relative_improvement_mean", (meanA - meanB) / meanB, pairs.length,
-            bootstrapRelativeImprovement(pairs, bootstrap, `ri|${a}|${b}|${dimension}|${slice}`)));
+          const ci = bootstrapRelativeImprovements(pairs, bootstrap, `ri|${a}|${b}|${dimension}|${slice}`);
+          rows.push(
+            row(a, b, "relative_improvement_mean", (meanA - meanB) / meanB, pairs.length, ci?.aOverB ?? null),
+            row(b, a, "relative_improvement_mean", (meanB - meanA) / meanA, pairs.length, ci?.bOverA ?? null),
+          );
         }
       }
     }

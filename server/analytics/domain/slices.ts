@@ -10,6 +10,21 @@ export function slicesOf(p: PromptAttributes): string[] {
   return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${p.modality.toLowerCase()}`];
 }
 
+/** Slices per prompt, computed once per prompt rather than once per prompt and dimension. */
+export function sliceLookup(prompts: Map<string, PromptAttributes>): (promptId: string) => string[] {
+  const cache = new Map<string, string[]>();
+  return (promptId) => {
+    let s = cache.get(promptId);
+    if (!s) {
+      const attrs = prompts.get(promptId);
+      if (!attrs) throw new Error(`judgments reference unknown prompt ${promptId}`);
+      s = slicesOf(attrs);
+      cache.set(promptId, s);
+    }
+    return s;
+  };
+}
+
 const FAMILY_ORDER = ["all", "locale", "region", "category", "modality"];
 
 /** Report order: all first, then each family in a fixed order, values alphabetically. */
