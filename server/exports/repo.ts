@@ -42,7 +42,7 @@ const EXPORT_SELECT = `
       j."candidateSide" AS "candidateSide", j."preference" AS "preference", j."score" AS "score", j."timeSpentMs" AS "timeSpentMs",
       j."comment" AS "comment", j."cannotAssess" AS "cannotAssess", j."harmful" AS "harmful", j."surplus" AS "surplus",
       j."superseded" AS "superseded", j."source" AS "source", j."submittedAt" AS "submittedAt"
-    FROM "Judgment" j
+    FROM (SELECT * FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT) j
     JOIN "Study" s ON s."id" = j."studyId"
     JOIN "Item" i ON i."id" = j."itemId"
     JOIN "Prompt" p ON p."id" = i."promptId"
@@ -63,7 +63,9 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
   if (target.engine === "sqlite") {
     const conn = new Database(target.file, { readonly: true, fileMustExist: true });
     try {
-      const page = conn.prepare(`${EXPORT_SELECT} WHERE j."studyId" = ? AND j."id" > ? ORDER BY j."id" LIMIT ?`);
+      // The page of judgments is chosen first, from the (studyId, id) index, and only then joined:
+      // otherwise a planner may join the whole study before taking the page.
+      const page = conn.prepare(`${EXPORT_SELECT.replace("$STUDY", "?").replace("$AFTER", "?").replace("$LIMIT", "?")} ORDER BY j."id"`);
       for (let after = ""; ;) {
         const rows = page.all(studyId, after, pageSize) as ExportRow[];
         if (rows.length) yield rows;
@@ -79,7 +81,7 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
   await conn.connect();
   try {
     for (let after = ""; ;) {
-      const { rows } = await conn.query<ExportRow>(`${EXPORT_SELECT} WHERE j."studyId" = $1 AND j."id" > $2 ORDER BY j."id" LIMIT $3`, [studyId, after, pageSize]);
+      const { rows } = await conn.query<ExportRow>(`${EXPORT_SELECT.replace("$STUDY", "$1").replace("$AFTER", "$2").replace("$LIMIT", "$3")} ORDER BY j."id"`, [studyId, after, pageSize]);
       if (rows.length) yield rows;
       if (rows.length < pageSize) return;
       after = rows[rows.length - 1].id;

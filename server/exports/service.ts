@@ -3,11 +3,13 @@ import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
 import { stringify } from "csv-stringify";
 import { TRPCError } from "@trpc/server";
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
 import { EXPORT_COLUMNS, exportRecord } from "./domain/export-columns";
 import * as repo from "./repo";
 
-const PAGE = 5000;
+// Rows per page. PostgreSQL joins a page by hashing the study's prompts and responses once per
+// page, so it gets larger pages; SQLite looks rows up by index and prefers small ones.
+const PAGE = { sqlite: 5_000, pg: 50_000 } as const;
 
 export const graderPseudonym = (studyId: string, graderId: string) =>
   `g-${createHash("sha256").update(`${studyId}:${graderId}`).digest("hex").slice(0, 12)}`;
@@ -33,7 +35,7 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
   const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
   csv.pipe(out);
   let rows = 0;
-  for await (const page of repo.judgmentPages(db, studyId, PAGE)) {
+  for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {
     for (const r of page) {
       const ok = csv.write(exportRecord({
         ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs),

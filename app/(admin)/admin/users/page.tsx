@@ -7,13 +7,13 @@ export const metadata = { title: "Users" };
 
 export default async function UsersPage() {
   const api = await serverApi("admin");
-  const [users, locales] = await Promise.all([api.users.list(), api.locales.list()]);
+  const [users, locales, me] = await Promise.all([api.users.list(), api.locales.list(), api.auth.me()]);
   const localeCodes = locales.map((l) => l.code);
   return (
     <>
       <PageHeader title="Users" subtitle={`${users.length} accounts. Graders only receive work in their locales.`} />
       <div className="grid gap-6 xl:grid-cols-[1fr_22rem]">
-        <UsersTable users={users} localeCodes={localeCodes} />
+        <UsersTable users={users} localeCodes={localeCodes} currentUserId={me.id} />
         <CreateUserForm localeCodes={localeCodes} />
       </div>
     </>

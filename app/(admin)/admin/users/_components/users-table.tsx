@@ -11,13 +11,13 @@ interface UserRow {
   lastLoginAt: Date | null;
 }
 
-export function UsersTable({ users, localeCodes }: { users: UserRow[]; localeCodes: string[] }) {
+export function UsersTable({ users, localeCodes, currentUserId }: { users: UserRow[]; localeCodes: string[]; currentUserId: string }) {
   const trpc = useTRPC();
   const router = useRouter();
   const update = useMutation(trpc.users.update.mutationOptions({ onSuccess: () => router.refresh() }));
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <div className="p-3"><ErrorMessage error={update.error} /></div>
+      {update.error && <div className="p-3"><ErrorMessage error={update.error} /></div>}
       <table className="w-full text-left text-sm">
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase text-slate-500">
           <tr><th className="px-3 py-2">User</th><th className="px-3 py-2">Role</th><th className="px-3 py-2">Locales</th>
@@ -28,7 +28,7 @@ export function UsersTable({ users, localeCodes }: { users: UserRow[]; localeCod
             <tr key={u.id} className={`border-b border-slate-100 ${u.active ? "" : "bg-slate-50 text-slate-500"}`} data-testid={`user-${u.email}`}>
               <td className="px-3 py-2"><div className="font-medium">{u.displayName}</div><div className="text-xs text-slate-500">{u.email}{!u.canLogIn && " · imported, cannot log in"}</div></td>
               <td className="px-3 py-2">
-                <select aria-label={`Role of ${u.email}`} value={u.role} disabled={update.isPending}
+                <select aria-label={`Role of ${u.email}`} value={u.role} disabled={update.isPending || u.id === currentUserId}
                   onChange={(e) => update.mutate({ id: u.id, role: e.target.value as Role })}
                   className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">
                   {ROLES.map((r) => <option key={r} value={r}>{r.toLowerCase()}</option>)}
@@ -37,10 +37,12 @@ export function UsersTable({ users, localeCodes }: { users: UserRow[]; localeCod
               <td className="px-3 py-2"><LocalesEditor user={u} localeCodes={localeCodes} onSave={(locales) => update.mutate({ id: u.id, locales })} /></td>
               <td className="px-3 py-2 text-xs text-slate-600">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString("en-GB") : "never"}</td>
               <td className="px-3 py-2">
-                <Button variant={u.active ? "danger" : "secondary"} disabled={update.isPending}
-                  onClick={() => update.mutate({ id: u.id, active: !u.active })}>
-                  {u.active ? "Deactivate" : "Reactivate"}
-                </Button>
+                {u.id === currentUserId ? <span className="text-xs text-slate-500">you</span> : (
+                  <Button variant={u.active ? "danger" : "secondary"} disabled={update.isPending}
+                    onClick={() => update.mutate({ id: u.id, active: !u.active })}>
+                    {u.active ? "Deactivate" : "Reactivate"}
+                  </Button>
+                )}
               </td>
             </tr>
           ))}
