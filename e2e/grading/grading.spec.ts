@@ -48,8 +48,7 @@ test("a grader completes side-by-side tasks with the keyboard only, blind to the
   expect(rows).toEqual([{ key: "overall", preference: 3 * sign, score: null }, { key: "truthfulness", preference: -1 * sign, score: null }]);
 
   // The next task arrived without a page load; finish the rest the same way.
-  const second = currentAssignment(USERS.grader, studyId);
-  expect(second.id).not.toBe(first.id);
+  await expect.poll(() => currentAssignment(USERS.grader, studyId).id).not.toBe(first.id);
   for (let i = 0; i < 10 && !(await page.getByRole("heading", { name: "All done here" }).isVisible()); i++) {
     await page.keyboard.press("4");
     await page.keyboard.press("4");

@@ -7,7 +7,7 @@ import type { DatabaseTarget } from "./database-url";
 type Value = string | number | boolean | Date | null;
 
 // SQLite through Prisma's driver allows 999 bound parameters per statement.
-const MAX_PARAMS: Record<DatabaseTarget["engine"], number> = { sqlite: 999, pg: 10_000 };
+const MAX_PARAMS: Record<DatabaseTarget["engine"], number> = { sqlite: 999, pg: 2_000 };
 
 function encode(v: Value, engine: DatabaseTarget["engine"]): string | number | null {
   if (v instanceof Date) return engine === "sqlite" ? v.toISOString().replace("Z", "+00:00") : v.toISOString();

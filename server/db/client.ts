@@ -10,7 +10,10 @@ export type Db = SqliteClient;
 /** The client handed to a `$transaction(async (tx) => …)` callback. */
 export type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
-const targets = new WeakMap<object, DatabaseTarget>();
+// On globalThis: Next.js may bundle this module into several chunks, each with its own module
+// scope, while the process shares one client (server/db.ts).
+const holder = globalThis as unknown as { verdictTargets?: WeakMap<object, DatabaseTarget> };
+const targets = (holder.verdictTargets ??= new WeakMap<object, DatabaseTarget>());
 
 /** The database a client talks to, for the few paths that differ by engine (row-lock skipping, bulk I/O). */
 export function targetOf(db: Db): DatabaseTarget {

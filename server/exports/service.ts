@@ -9,7 +9,7 @@ import * as repo from "./repo";
 
 // Rows per page. PostgreSQL joins a page by hashing the study's prompts and responses once per
 // page, so it gets larger pages; SQLite looks rows up by index and prefers small ones.
-const PAGE = { sqlite: 5_000, pg: 50_000 } as const;
+const PAGE = { sqlite: 5_000, pg: 20_000 } as const;
 
 export const graderPseudonym = (studyId: string, graderId: string) =>
   `g-${createHash("sha256").update(`${studyId}:${graderId}`).digest("hex").slice(0, 12)}`;
