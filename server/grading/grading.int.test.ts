@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStudy } from "../../seed/factories";
+import { createDb } from "../db/client";
 import { callerFor } from "../test/caller";
 import { makeGrader, smallLandscape } from "../test/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
@@ -125,13 +126,17 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     await expect(api.grading.release({ assignmentId: task.assignmentId })).rejects.toThrow("This lease is already released.");
   });
 
-  it("keeps every invariant with 50 graders working at once", async () => {
+  it("keeps every invariant with 50 graders working at once, through two app instances", async () => {
     const k = 3;
     const s = await study({ redundancy: k });
     const graders = await Promise.all(Array.from({ length: 50 }, (_, i) => makeGrader(t.db, i % 2 ? ["en-US"] : ["en-US", "ja-JP"])));
+    // On PostgreSQL a second client with its own connection pool stands in for a second app
+    // instance. SQLite is the single-instance engine: better-sqlite3 waits for a lock synchronously,
+    // so two clients in one process would block each other's event loop, not model two instances.
+    const secondInstance = engine === "pg" ? createDb(t.target) : t.db;
     let acknowledged = 0;
-    await Promise.all(graders.map(async (g) => {
-      const api = callerFor(t.db, g);
+    await Promise.all(graders.map(async (g, i) => {
+      const api = callerFor(i % 2 ? secondInstance : t.db, g);
       for (let task = await api.grading.next({ studyId: s.id }); task; task = await api.grading.next({ studyId: s.id })) {
         const r = await api.grading.submit({ assignmentId: task.assignmentId, values: answers(task, 0) });
         if (r.status === "stored") acknowledged++;
@@ -149,5 +154,6 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     expect(submitted).toBe(acknowledged);
     const judgments = await t.db.judgment.groupBy({ by: ["assignmentId"], where: { studyId: s.id }, _count: { _all: true } });
     expect(judgments).toHaveLength(acknowledged);
+    if (secondInstance !== t.db) await secondInstance.$disconnect();
   });
 });

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client";
+import { Prisma } from "../db/generated/sqlite/client";
 
 /** The parts of a study that change (status) or may be edited; read fresh on every request. */
 export const studyState = (tx: Db | Tx, studyId: string) =>
@@ -20,21 +21,20 @@ export const studyDimensions = (tx: Db | Tx, studyId: string) =>
 export const liveLeaseOf = (tx: Db | Tx, studyId: string, graderId: string, now: Date) =>
   tx.assignment.findFirst({ where: { studyId, graderId, status: "LEASED", expiresAt: { gt: now } }, select: { id: true } });
 
-/** Items the grader may take: their locales, not yet touched by them, still short of k accepted judgments. */
-export const eligibleItems = (tx: Db | Tx, studyId: string, graderId: string, locales: string[], redundancy: number, take: number) =>
-  tx.item.findMany({
-    where: { studyId, localeCode: { in: locales }, submittedCount: { lt: redundancy }, assignments: { none: { graderId } } },
-    orderBy: [{ submittedCount: "desc" }, { id: "asc" }],
-    take,
-    select: { id: true, submittedCount: true },
-  });
-
-export async function liveLeaseCounts(tx: Db | Tx, itemIds: string[], now: Date): Promise<Map<string, number>> {
-  if (itemIds.length === 0) return new Map();
-  const rows = await tx.assignment.groupBy({
-    by: ["itemId"], where: { itemId: { in: itemIds }, status: "LEASED", expiresAt: { gt: now } }, _count: { _all: true },
-  });
-  return new Map(rows.map((r) => [r.itemId, r._count._all]));
+/**
+ * Items the grader may take — their locales, not yet touched by them, short of k accepted
+ * judgments — with each item's live leases, in one statement.
+ */
+export async function eligibleItems(db: Db | Tx, studyId: string, graderId: string, locales: string[], redundancy: number, now: Date, take: number) {
+  const rows = await db.$queryRaw<{ id: string; submittedCount: unknown; live: unknown }[]>`
+    SELECT i."id" AS "id", i."submittedCount" AS "submittedCount",
+      (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ${now}) AS "live"
+    FROM "Item" i
+    WHERE i."studyId" = ${studyId} AND i."localeCode" IN (${Prisma.join(locales)}) AND i."submittedCount" < ${redundancy}
+      AND NOT EXISTS (SELECT 1 FROM "Assignment" g WHERE g."itemId" = i."id" AND g."graderId" = ${graderId})
+    ORDER BY i."submittedCount" DESC, i."id" ASC
+    LIMIT ${take}`;
+  return rows.map((r) => ({ id: r.id, submittedCount: Number(r.submittedCount), liveLeases: Number(r.live) }));
 }
 
 /** Serialises one grader's lease requests (several tabs, retries) with a no-op update of their row. */
@@ -66,19 +66,42 @@ export const countLiveLeases = (tx: Tx, itemId: string, now: Date) =>
 export const createLease = (tx: Tx, data: { studyId: string; itemId: string; graderId: string; candidateSide: "LEFT" | "RIGHT" | null; leasedAt: Date; expiresAt: Date }) =>
   tx.assignment.create({ data, select: { id: true } });
 
-const responseView = { select: { text: true, attachments: { orderBy: { position: "asc" as const }, select: { id: true, fileName: true, mimeType: true } } } };
-
-/** Everything a grader's task page needs. Deliberately selects no model and no response id. */
-export const taskView = (db: Db | Tx, assignmentId: string, graderId: string) =>
-  db.assignment.findFirst({
-    where: { id: assignmentId, graderId },
-    select: {
-      id: true, status: true, candidateSide: true, expiresAt: true, studyId: true,
-      item: { select: { prompt: { select: { text: true, localeCode: true, category: true, modality: true,
-        attachments: { orderBy: { position: "asc" }, select: { id: true, fileName: true, mimeType: true } } } },
-        response: responseView, baselineResponse: responseView } },
+/**
+ * Everything a grader's task page needs, in two statements. Response ids are read only to attach
+ * images here; the caller sends neither them nor anything else that identifies a model.
+ */
+export async function taskView(db: Db | Tx, assignmentId: string, graderId: string) {
+  const [a] = await db.$queryRaw<Record<string, unknown>[]>`
+    SELECT a."id" AS "id", a."status" AS "status", a."candidateSide" AS "candidateSide", a."expiresAt" AS "expiresAt", a."studyId" AS "studyId",
+      p."id" AS "promptId", p."text" AS "promptText", p."localeCode" AS "locale", p."category" AS "category", p."modality" AS "modality",
+      r1."id" AS "responseId", r1."text" AS "responseText", r2."id" AS "baselineId", r2."text" AS "baselineText"
+    FROM "Assignment" a
+    JOIN "Item" i ON i."id" = a."itemId"
+    JOIN "Prompt" p ON p."id" = i."promptId"
+    JOIN "Response" r1 ON r1."id" = i."responseId"
+    LEFT JOIN "Response" r2 ON r2."id" = i."baselineResponseId"
+    WHERE a."id" = ${assignmentId} AND a."graderId" = ${graderId}`;
+  if (!a) return null;
+  const attachments = await db.$queryRaw<{ id: string; fileName: string; promptId: string | null; responseId: string | null }[]>`
+    SELECT "id", "fileName", "promptId", "responseId" FROM "Attachment"
+    WHERE "promptId" = ${a.promptId} OR "responseId" = ${a.responseId} OR "responseId" = ${a.baselineId ?? ""}
+    ORDER BY "position" ASC, "id" ASC`;
+  const images = (pick: (x: (typeof attachments)[number]) => boolean) => attachments.filter(pick).map((x) => ({ id: x.id, fileName: x.fileName }));
+  const response = (id: unknown, text: unknown) => (id ? { text: String(text), attachments: images((x) => x.responseId === id) } : null);
+  return {
+    id: String(a.id),
+    status: String(a.status) as "LEASED" | "SUBMITTED" | "SKIPPED" | "RELEASED",
+    candidateSide: (a.candidateSide ?? null) as "LEFT" | "RIGHT" | null,
+    expiresAt: a.expiresAt instanceof Date ? a.expiresAt : new Date(String(a.expiresAt)),
+    studyId: String(a.studyId),
+    item: {
+      prompt: { text: String(a.promptText), localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
+        attachments: images((x) => x.promptId === a.promptId) },
+      response: response(a.responseId, a.responseText)!,
+      baselineResponse: response(a.baselineId, a.baselineText),
     },
-  });
+  };
+}
 
 export const assignmentItem = (tx: Tx, assignmentId: string, graderId: string) =>
   tx.assignment.findFirst({ where: { id: assignmentId, graderId }, select: { itemId: true } });

@@ -65,10 +65,9 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   for (let round = 0; round < LEASE_ROUNDS; round++) {
     const own = await repo.liveLeaseOf(db, studyId, grader.id, now);
     if (own) return gradingTask(db, grader, own.id, study);
-    const items = await repo.eligibleItems(db, study.id, grader.id, locales, study.redundancy, CANDIDATE_WINDOW);
+    const items = await repo.eligibleItems(db, study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
-    const live = await repo.liveLeaseCounts(db, items.map((i) => i.id), now);
-    const ordered = orderLeaseCandidates(items.map((i) => ({ ...i, liveLeases: live.get(i.id) ?? 0 })), study.redundancy, grader.id);
+    const ordered = orderLeaseCandidates(items, study.redundancy, grader.id);
     for (const candidate of ordered) {
       const leasedId = await tryLease(db, study, grader.id, candidate.id, now);
       if (leasedId) return gradingTask(db, grader, leasedId, study);
