@@ -1,0 +1,64 @@
+// The verdict command as a user runs it: a fresh database file is created and migrated by any
+// command, users can be added, the demo (with a large study) seeded, and mistakes are explained.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createDb } from "../db/client";
+import { resolveDatabaseUrl } from "../db/database-url";
+import { login } from "../auth/service";
+import { runCli } from "../test/run-cli";
+
+const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-cli-"));
+const file = path.join(dir, "cli.db");
+const url = `file:${file}`;
+const db = createDb(resolveDatabaseUrl(url, dir, dir));
+afterAll(async () => db.$disconnect());
+
+describe("verdict CLI", () => {
+  it("creates and migrates a new database on first use", () => {
+    const r = runCli(["db", "migrate"], url);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/applied 0001_init, 0002_\w+, 0003_\w+/);
+    expect(runCli(["db", "migrate"], url).stderr).toContain("schema up to date");
+  });
+
+  it("adds a user who can log in, printing a generated password", async () => {
+    const r = runCli(["users", "add", "--email", "Ana@Example.org", "--role", "grader", "--locales", "ja-JP"], url);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("Unknown locale: ja-JP");
+    await db.locale.create({ data: { code: "ja-JP", name: "Japanese", region: "Asia-Pacific" } });
+    const ok = runCli(["users", "add", "--email", "Ana@Example.org", "--role", "grader", "--locales", "ja-JP"], url);
+    expect(ok.status, ok.stderr).toBe(0);
+    const password = /with password (\S+)/.exec(ok.stdout)![1];
+    const session = await login(db, { email: "ana@example.org", password }, { now: new Date(), userAgent: null, sessionHours: 1 });
+    expect(session.user).toMatchObject({ role: "GRADER", locales: ["ja-JP"] });
+    expect(runCli(["users", "add", "--email", "ana@example.org", "--role", "GRADER"], url).stderr).toContain("already exists");
+  });
+
+  it("explains bad usage and exits 2", () => {
+    const r = runCli(["users", "add", "--email", "x@y.z", "--role", "boss"], url);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("role: ");
+    const unknown = runCli(["frobnicate"], url);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+    expect(runCli(["db", "seed", "--judgments", "lots"], url).stderr).toContain('--judgments must be a whole number, got "lots"');
+    expect(runCli(["db", "migrate"], "mysql://root@localhost/x").stderr).toContain("DATABASE_URL must start with file:");
+  });
+
+  it("seeds the demo with an extra large study into an empty database only", async () => {
+    const other = `file:${path.join(dir, "demo.db")}`;
+    const r = runCli(["db", "seed", "--text-prompts", "3", "--image-prompts", "1", "--judgments", "6000"], other);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("admin@verdict.local");
+    const demo = createDb(resolveDatabaseUrl(other, dir, dir));
+    const scale = await demo.study.findUniqueOrThrow({ where: { name: "Scale test" }, select: { _count: { select: { judgments: true } } } });
+    expect(scale._count.judgments).toBeGreaterThanOrEqual(5000);
+    await demo.$disconnect();
+    const again = runCli(["db", "seed"], other);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain("only seeded into an empty database");
+    expect(runCli(["db", "seed", "--if-empty"], other).status).toBe(0);
+  });
+});
