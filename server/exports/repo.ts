@@ -3,33 +3,11 @@
 import Database from "better-sqlite3";
 import pg from "pg";
 import { targetOf, type Db } from "../db/client";
+import type { ExportSource } from "./domain/export-columns";
 
-export interface ExportRow {
-  id: string;
-  studyId: string;
-  study: string;
-  promptId: string;
-  promptText: string;
-  locale: string;
-  region: string;
-  category: string;
-  modality: string;
-  graderId: string;
-  dimension: string;
-  modelA: string;
-  modelB: string | null;
-  candidateSide: string | null;
-  preference: number | null;
-  score: number | null;
-  timeSpentMs: number | null;
-  comment: string | null;
-  cannotAssess: unknown;
-  harmful: unknown;
-  surplus: unknown;
-  superseded: unknown;
-  source: string;
-  submittedAt: unknown;
-}
+/** A row as the drivers return it: the export's fields, with flags, numbers and dates not yet normalised. */
+type Raw = "cannotAssess" | "harmful" | "surplus" | "superseded" | "preference" | "score" | "timeSpentMs" | "submittedAt";
+export type ExportRow = Omit<ExportSource, Raw | "grader"> & { [K in Raw]: unknown } & { id: string; studyId: string; graderId: string };
 
 export const findStudyName = async (db: Db, id: string) => (await db.study.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
 
