@@ -1,7 +1,9 @@
 // Grading under load: N simulated graders loop "next task, then submit" over HTTP against the
 // production build, and in the same run the same N loop a no-op tRPC query (the baseline).
-//   npm run bench:grading -- [--engine sqlite|pg] [--graders 100] [--seconds 20]
+//   npm run bench:grading -- [--engine sqlite|pg] [--graders 100] [--seconds 20] [--think-ms 0]
 // Prints throughput and p50/p95/p99 latency for both, and their ratios; writes bench/results/.
+// --think-ms adds a pause after each task (a grader reading), for latency at a given pace
+// rather than at saturation.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeModel, makePromptSet, makeStudy, makeUser } from "../seed/factories";
@@ -15,6 +17,7 @@ const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
 const GRADERS = intFlag(args, "graders", 100);
 const SECONDS = intFlag(args, "seconds", 20);
 const PORT = intFlag(args, "port", 3210);
+const THINK_MS = intFlag(args, "think-ms", 0);
 const PASSWORD = "bench password 1";
 
 async function setUp(db: Awaited<ReturnType<typeof createBenchDatabase>>["db"]) {
@@ -46,17 +49,20 @@ async function timed<T>(lat: number[], fn: () => Promise<T>): Promise<T> {
   return r;
 }
 
-async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number }> {
+async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>, thinkMs = 0): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number }> {
   const lat: number[] = [];
   let loops = 0;
   let errors = 0;
   const t0 = performance.now();
   const end = t0 + SECONDS * 1000;
   await Promise.all(cookies.map(async (cookie) => {
+    if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs * Math.random())); // arrive spread out, not all at once
     while (performance.now() < end) {
       try {
         if (!(await loop(cookie, lat))) break;
         loops++;
+        // Graders start out of step, then pause as if reading the next task.
+        if (thinkMs) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
       } catch (e) {
         errors++;
         if (errors < 5) console.error(`${name}: ${(e as Error).message}`);
@@ -83,7 +89,7 @@ async function main() {
       return true;
     };
     await phase("warm-up", cookies.slice(0, 10), ping);
-    const baseline = await phase("no-op", cookies, ping);
+    const baseline = await phase("no-op", cookies, ping, THINK_MS);
     const post = (cookie: string, proc: string, input: unknown) => fetch(`${server.url}/api/trpc/${proc}`, {
       method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ json: input }) });
     const grade = async (cookie: string, lat: number[]) => {
@@ -97,23 +103,23 @@ async function main() {
       if (!sub.ok) throw new Error(`submit ${sub.status}`);
       return true;
     };
-    const grading = await phase("grading", cookies, grade);
+    const grading = await phase("grading", cookies, grade, THINK_MS);
     const stored = await bench.db.assignment.count({ where: { studyId, status: "SUBMITTED" } });
     const result = {
-      engine, graders: GRADERS, seconds: SECONDS, date: new Date().toISOString(),
+      engine, graders: GRADERS, seconds: SECONDS, thinkMs: THINK_MS, date: new Date().toISOString(),
       noop: baseline.requests, grading: grading.requests, tasksPerSecond: grading.loops / grading.seconds, errors: grading.errors + baseline.errors,
       submissionsStored: stored, tasksAcknowledged: grading.loops,
       throughputRatio: grading.requests.perSecond / baseline.requests.perSecond, p95Ratio: grading.requests.p95 / baseline.requests.p95,
     };
     const f = (n: number) => n.toFixed(1);
-    console.log(`\n| ${engine} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
+    console.log(`\n| ${engine}${THINK_MS ? `, ${THINK_MS} ms think time` : ""} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
     console.log(`| no-op tRPC query (baseline) | ${f(result.noop.perSecond)} | ${f(result.noop.p50)} | ${f(result.noop.p95)} | ${f(result.noop.p99)} |`);
     console.log(`| next + submit (each request) | ${f(result.grading.perSecond)} | ${f(result.grading.p50)} | ${f(result.grading.p95)} | ${f(result.grading.p99)} |`);
     console.log(`\ntasks completed: ${f(result.tasksPerSecond)}/s (${result.tasksAcknowledged} acknowledged, ${stored} stored), errors: ${result.errors}`);
     console.log(`throughput vs no-op: ${(result.throughputRatio * 100).toFixed(0)}%; p95 vs no-op: ${result.p95Ratio.toFixed(2)}×`);
     const dir = path.resolve(import.meta.dirname, "results");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `grading-${engine}.json`), JSON.stringify(result, null, 2));
+    writeFileSync(path.join(dir, `grading-${engine}${THINK_MS ? `-think${THINK_MS}` : ""}.json`), JSON.stringify(result, null, 2));
   } finally {
     await server.stop();
     await bench.drop();
