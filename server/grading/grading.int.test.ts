@@ -111,6 +111,21 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     expect(await t.db.judgment.count({ where: { assignmentId: slowTask.assignmentId, surplus: true } })).toBe(slowTask.dimensions.length);
   });
 
+  it("finds open items however many items ahead of them other graders are holding", async () => {
+    const many = await smallLandscape(t.db, { promptsPerLocale: 40, locales: ["de-DE"] });
+    const s = await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: [many.candidate.id, many.baseline.id], promptSetId: many.set.id,
+      redundancy: 1, dimensionKeys: ["overall"] }, { status: "RUNNING" });
+    const graders = await Promise.all(Array.from({ length: 40 }, () => makeGrader(t.db, ["de-DE"])));
+    const leased = new Set<string>();
+    for (const g of graders) {
+      const task = await callerFor(t.db, g).grading.next({ studyId: s.id });
+      expect(task, "every grader gets one of the 40 open items").not.toBeNull();
+      leased.add(task!.assignmentId);
+    }
+    expect(leased.size).toBe(40);
+    expect(await callerFor(t.db, await makeGrader(t.db, ["de-DE"])).grading.next({ studyId: s.id })).toBeNull();
+  });
+
   it("stops handing out work the moment a study is paused", async () => {
     const s = await study({ status: "PAUSED" });
     await expect(callerFor(t.db, await makeGrader(t.db, ["en-US"])).grading.next({ studyId: s.id })).rejects.toThrow("This study is paused");

@@ -26,13 +26,18 @@ export const liveLeaseOf = (tx: Db | Tx, studyId: string, graderId: string, now:
  * judgments — with each item's live leases, in one statement.
  */
 export async function eligibleItems(db: Db | Tx, studyId: string, graderId: string, locales: string[], redundancy: number, now: Date, take: number) {
+  // Capacity (accepted + live leases < k) is checked in SQL, so the window never fills up with
+  // items other graders are working on while open items wait further down.
   const rows = await db.$queryRaw<{ id: string; submittedCount: unknown; live: unknown }[]>`
-    SELECT i."id" AS "id", i."submittedCount" AS "submittedCount",
-      (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ${now}) AS "live"
-    FROM "Item" i
-    WHERE i."studyId" = ${studyId} AND i."localeCode" IN (${Prisma.join(locales)}) AND i."submittedCount" < ${redundancy}
-      AND NOT EXISTS (SELECT 1 FROM "Assignment" g WHERE g."itemId" = i."id" AND g."graderId" = ${graderId})
-    ORDER BY i."submittedCount" DESC, i."id" ASC
+    SELECT e."id", e."submittedCount", e."live" FROM (
+      SELECT i."id" AS "id", i."submittedCount" AS "submittedCount",
+        (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ${now}) AS "live"
+      FROM "Item" i
+      WHERE i."studyId" = ${studyId} AND i."localeCode" IN (${Prisma.join(locales)}) AND i."submittedCount" < ${redundancy}
+        AND NOT EXISTS (SELECT 1 FROM "Assignment" g WHERE g."itemId" = i."id" AND g."graderId" = ${graderId})
+    ) e
+    WHERE e."submittedCount" + e."live" < ${redundancy}
+    ORDER BY e."submittedCount" DESC, e."id" ASC
     LIMIT ${take}`;
   return rows.map((r) => ({ id: r.id, submittedCount: Number(r.submittedCount), liveLeases: Number(r.live) }));
 }
