@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMean, bootstrapRelativeImprovement, quantile } from "./bootstrap";
+import { bootstrapMean, bootstrapRelativeImprovements, quantile } from "./bootstrap";
 import { mulberry32 } from "./seeded-random";
 
 const OPTS = { resamples: 2000, seed: 42 };
@@ -48,7 +48,7 @@ describe("bootstrap intervals", () => {
 
   it("collapses to the point when every unit is the same", () => {
     expect(bootstrapMean([3, 3, 3], OPTS, "x")).toEqual({ low: 3, high: 3 });
-    expect(bootstrapRelativeImprovement([[4, 2], [4, 2]], OPTS, "x")).toEqual({ low: 1, high: 1 });
+    expect(bootstrapRelativeImprovements([[4, 2], [4, 2]], OPTS, "x")).toEqual({ aOverB: { low: 1, high: 1 }, bOverA: { low: -0.5, high: -0.5 } });
   });
 
   it("brackets the relative improvement of paired units", () => {
@@ -56,7 +56,7 @@ describe("bootstrap intervals", () => {
     const pairs = Array.from({ length: 300 }, () => [3 + Math.round(u()), 2 + Math.round(u())] as [number, number]);
     const ma = pairs.reduce((s, p) => s + p[0], 0) / 300;
     const mb = pairs.reduce((s, p) => s + p[1], 0) / 300;
-    const ci = bootstrapRelativeImprovement(pairs, OPTS, "ri")!;
+    const ci = bootstrapRelativeImprovements(pairs, OPTS, "ri")!.aOverB;
     expect(ci.low).toBeLessThan((ma - mb) / mb);
     expect(ci.high).toBeGreaterThan((ma - mb) / mb);
     expect(ci.low).toBeGreaterThan(0.2);

@@ -78,8 +78,3 @@ export function bootstrapRelativeImprovements(pairs: [number, number][], opts: B
   }
   return { aOverB: percentileInterval(ab), bOverA: percentileInterval(ba) };
 }
-
-/** 95% paired interval for (mean a − mean b) / mean b over units scored for both. */
-export function bootstrapRelativeImprovement(pairs: [number, number][], opts: BootstrapOptions, key: string): Interval | null {
-  return bootstrapRelativeImprovements(pairs, opts, key)?.aOverB ?? null;
-}

@@ -1,6 +1,7 @@
-// Krippendorff's alpha, from the coincidence matrix of pairable values (units with two or more
-// values). Values on a rating scale take few distinct values, so the matrix is small whatever
-// the number of judgments. alpha = 1 - D_o / D_e.
+// Krippendorff's alpha. AlphaAccumulator follows the published definition (coincidence matrix of
+// pairable values, any metric) and is the reference the tests check the published example with;
+// reports use IntervalAlphaMoments below, the interval metric from per-unit sums that one SQL
+// GROUP BY provides, which the tests show to be equal. alpha = 1 - D_o / D_e.
 export type Metric = "interval" | "nominal";
 
 const DELTA2: Record<Metric, (a: number, b: number) => number> = {

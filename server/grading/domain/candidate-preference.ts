@@ -7,8 +7,4 @@ export function toCandidatePreference(shownValue: number, candidateSide: Side): 
   return candidateSide === "RIGHT" ? shownValue : -shownValue;
 }
 
-export function toShownValue(candidatePreference: number, candidateSide: Side): number {
-  return candidateSide === "RIGHT" ? candidatePreference : -candidatePreference;
-}
-
 export const sideFromCoin = (coin: number): Side => (coin < 0.5 ? "LEFT" : "RIGHT");
