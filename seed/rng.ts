@@ -1,4 +1,7 @@
-// A small seeded generator (mulberry32): the same seed number always yields the same demo data.
+// A small seeded generator: the same seed number always yields the same demo data. The uniform
+// source is the analytics' mulberry32, so the project has one implementation of it.
+import { mulberry32 } from "../server/analytics/domain/seeded-random";
+
 export interface Rng {
   next(): number; // [0, 1)
   int(min: number, max: number): number; // inclusive
@@ -8,14 +11,8 @@ export interface Rng {
 }
 
 export function createRng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const uniform = mulberry32(seed);
+  const next = () => uniform();
   const rng: Rng = {
     next,
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),

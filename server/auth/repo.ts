@@ -1,5 +1,5 @@
 import type { Db } from "../db/client";
-import type { ThrottleState } from "./domain/login-throttle";
+import { afterSuccessfulLogin, type ThrottleState } from "./domain/login-throttle";
 
 const sessionUserSelect = {
   id: true, email: true, displayName: true, role: true, active: true,
@@ -19,7 +19,7 @@ export async function openSession(
   db: Db, userId: string, sessionId: string, expiresAt: Date, userAgent: string | null, now: Date,
 ) {
   await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { failedLoginCount: 0, lockedUntil: null, lastLoginAt: now } }),
+    db.user.update({ where: { id: userId }, data: { ...afterSuccessfulLogin(), lastLoginAt: now } }),
     db.session.create({ data: { id: sessionId, userId, expiresAt, userAgent, createdAt: now, lastSeenAt: now } }),
     // Expired sessions of this user are of no use to anyone: tidy them as we go.
     db.session.deleteMany({ where: { userId, expiresAt: { lt: now } } }),
