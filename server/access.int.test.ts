@@ -23,6 +23,8 @@ const EXPECTED: Record<string, Who[]> = {
   "studies.setStatus": RESEARCH, "studies.dimensions": RESEARCH, "studies.createDimension": RESEARCH,
   "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"],
   "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,
+  "dashboards.study": RESEARCH, "dashboards.progress": RESEARCH, "dashboards.headline": RESEARCH, "dashboards.report": RESEARCH,
+  "dashboards.quality": RESEARCH, "dashboards.overTime": RESEARCH,
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -1,5 +1,6 @@
 // The app router: one line per feature.
 import { analyticsRouter } from "./analytics/router";
+import { dashboardsRouter } from "./dashboards/router";
 import { authRouter } from "./auth/router";
 import { gradingRouter } from "./grading/router";
 import { healthRouter } from "./health/router";
@@ -20,6 +21,7 @@ export const appRouter = createTRPCRouter({
   studies: studiesRouter,
   grading: gradingRouter,
   analytics: analyticsRouter,
+  dashboards: dashboardsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
 // The analytics queries: one grouped pass over a study's judgments per study type, plus the
 // attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
+import { nativeRows } from "../db/native-read";
 import type { PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
@@ -10,7 +11,7 @@ const num = (v: unknown): number => (typeof v === "bigint" ? Number(v) : v === n
 export async function findStudy(db: Db, where: { id: string } | { name: string }) {
   return db.study.findFirst({
     where,
-    select: { id: true, name: true, type: true, models: { select: { role: true, model: { select: { name: true } } } } },
+    select: { id: true, name: true, type: true, redundancy: true, models: { select: { role: true, model: { select: { name: true } } } } },
   });
 }
 
@@ -20,47 +21,47 @@ interface ItemKey {
 }
 
 /** What the grouped pass needs to turn item and dimension ids into prompts, models and keys. */
-async function studyKeys(db: Db, studyId: string) {
+export async function studyKeys(db: Db, studyId: string) {
   const [items, dims] = await Promise.all([
-    db.$queryRaw<{ id: string; promptId: string; model: string }[]>`
-      SELECT i."id" AS "id", i."promptId" AS "promptId", m."name" AS "model"
+    nativeRows(db, `
+      SELECT i."id", i."promptId", m."name"
       FROM "Item" i JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
-      WHERE i."studyId" = ${studyId}`,
+      WHERE i."studyId" = ?`, [studyId]),
     db.dimension.findMany({ select: { id: true, key: true } }),
   ]);
-  return { items: new Map<string, ItemKey>(items.map((i) => [i.id, { promptId: i.promptId, model: i.model }])), dims: new Map(dims.map((d) => [d.id, d.key])) };
+  return { items: new Map<string, ItemKey>(items.map((i) => [String(i[0]), { promptId: String(i[1]), model: String(i[2]) }])), dims: new Map(dims.map((d) => [d.id, d.key])) };
 }
+
+// Counted judgments: current (not superseded), not surplus, with a value ("cannot assess" rows carry none).
+const COUNTED = `j."studyId" = ? AND j."superseded" = false AND j."surplus" = false`;
 
 /**
  * Side-by-side judgments grouped by item (one per prompt) and dimension, read from the covering
- * index alone. Counted: current (not superseded), not surplus, with a preference ("cannot
- * assess" rows carry none).
+ * index alone, on the engine's own driver (a third of a million groups at 1M judgments).
  */
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
-  const [rows, keys] = await Promise.all([db.$queryRaw<Record<string, unknown>[]>`
-    SELECT j."itemId" AS "itemId", j."dimensionId" AS "dimensionId", COUNT(*) AS "n", SUM(j."preference") AS "sum",
-      SUM(j."preference" * j."preference") AS "sumSq",
-      SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END) AS "leftWins",
-      SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END) AS "sidedNonTies"
+  const [rows, keys] = await Promise.all([nativeRows(db, `
+    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."preference"), SUM(j."preference" * j."preference"),
+      SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END),
+      SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END)
     FROM "Judgment" j
-    WHERE j."studyId" = ${studyId} AND j."superseded" = false AND j."surplus" = false AND j."preference" IS NOT NULL
-    GROUP BY j."itemId", j."dimensionId"`, studyKeys(db, studyId)]);
-  return rows.map((r) => ({ promptId: keys.items.get(String(r.itemId))!.promptId, dimension: keys.dims.get(String(r.dimensionId))!, n: num(r.n),
-    sum: num(r.sum), sumSq: num(r.sumSq), leftWins: num(r.leftWins), sidedNonTies: num(r.sidedNonTies) }));
+    WHERE ${COUNTED} AND j."preference" IS NOT NULL
+    GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
+  return rows.map((r) => ({ promptId: keys.items.get(String(r[0]))!.promptId, dimension: keys.dims.get(String(r[1]))!, n: num(r[2]),
+    sum: num(r[3]), sumSq: num(r[4]), leftWins: num(r[5]), sidedNonTies: num(r[6]) }));
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
 export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
-  const [rows, keys] = await Promise.all([db.$queryRaw<Record<string, unknown>[]>`
-    SELECT j."itemId" AS "itemId", j."dimensionId" AS "dimensionId", COUNT(*) AS "n", SUM(j."score") AS "sum",
-      SUM(j."score" * j."score") AS "sumSq", SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END) AS "topBox"
+  const [rows, keys] = await Promise.all([nativeRows(db, `
+    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."score"), SUM(j."score" * j."score"), SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END)
     FROM "Judgment" j
-    WHERE j."studyId" = ${studyId} AND j."superseded" = false AND j."surplus" = false AND j."score" IS NOT NULL
-    GROUP BY j."itemId", j."dimensionId"`, studyKeys(db, studyId)]);
+    WHERE ${COUNTED} AND j."score" IS NOT NULL
+    GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
   return rows.map((r) => {
-    const item = keys.items.get(String(r.itemId))!;
-    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r.dimensionId))!, n: num(r.n),
-      sum: num(r.sum), sumSq: num(r.sumSq), topBox: num(r.topBox) };
+    const item = keys.items.get(String(r[0]))!;
+    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r[1]))!, n: num(r[2]),
+      sum: num(r[3]), sumSq: num(r[4]), topBox: num(r[5]) };
   });
 }
 

@@ -8,13 +8,15 @@ export const listPromptSets = (db: Db) =>
   });
 
 export async function promptSetFacets(db: Db, promptSetId: string) {
-  const [locales, categories] = await Promise.all([
+  const [locales, categories, modalities] = await Promise.all([
     db.prompt.groupBy({ by: ["localeCode"], where: { promptSetId }, _count: { _all: true }, orderBy: { localeCode: "asc" } }),
     db.prompt.groupBy({ by: ["category"], where: { promptSetId }, _count: { _all: true }, orderBy: { category: "asc" } }),
+    db.prompt.groupBy({ by: ["modality"], where: { promptSetId }, _count: { _all: true }, orderBy: { modality: "asc" } }),
   ]);
   return {
     locales: locales.map((l) => ({ value: l.localeCode, count: l._count._all })),
     categories: categories.map((c) => ({ value: c.category, count: c._count._all })),
+    modalities: modalities.map((m) => ({ value: m.modality, count: m._count._all })),
   };
 }
 

@@ -11,9 +11,10 @@ export default async function StudiesPage() {
   const studies = await (await serverApi("research")).studies.list();
   return (
     <>
-      <PageHeader title="Studies" subtitle="Side-by-side and single-sided human evaluations." />
+      <PageHeader title="Studies" subtitle="Side-by-side and single-sided human evaluations."
+        actions={<Link href="/studies/new" className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-700">New study</Link>} />
       {studies.length === 0 ? (
-        <EmptyState title="No studies yet">Add models and a prompt set, then create a study from them.</EmptyState>
+        <EmptyState title="No studies yet">Import study material (prompts and model responses) on the <Link className="text-indigo-700 underline" href="/imports">Imports</Link> page, then <Link className="text-indigo-700 underline" href="/studies/new">create a study</Link>.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">

@@ -97,6 +97,17 @@ export class IntervalAlphaMoments {
   private observed = 0;
   private count = 0;
 
+  /** Moments summed elsewhere (e.g. by SQL over the same units): the same fields add() accumulates. */
+  static fromSums(sums: { units: number; n: number; s1: number; s2: number; observed: number }): IntervalAlphaMoments {
+    const m = new IntervalAlphaMoments();
+    m.count = sums.units;
+    m.n = sums.n;
+    m.s1 = sums.s1;
+    m.s2 = sums.s2;
+    m.observed = sums.observed;
+    return m;
+  }
+
   add(m: number, s1: number, s2: number): void {
     if (m < 2) return;
     this.count++;

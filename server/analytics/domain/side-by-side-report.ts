@@ -2,7 +2,7 @@
 import { IntervalAlphaMoments } from "./krippendorff-alpha";
 import type { ReportRow } from "./report-row";
 import { signTestP } from "./sign-test";
-import { compareSlices, sliceLookup, type PromptAttributes } from "./slices";
+import { compareSlices, sliceLookup, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
 
 /** One prompt's judgments on one dimension, aggregated (preferences relative to model A, the candidate). */
@@ -21,7 +21,8 @@ export interface PreferenceUnit {
   sidedNonTies: number;
 }
 
-interface Tally {
+/** What one dimension and slice's rows are computed from: prompt verdicts, judgment counts, alpha moments. */
+export interface PreferenceTally {
   prompts: number;
   judgments: number;
   aWins: number;
@@ -32,20 +33,21 @@ interface Tally {
   sidedNonTies: number;
 }
 
-const emptyTally = (): Tally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: new IntervalAlphaMoments(), leftWins: 0, sidedNonTies: 0 });
+const emptyTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: new IntervalAlphaMoments(), leftWins: 0, sidedNonTies: 0 });
 
 export function sideBySideRows(
   head: { study: string; modelA: string; modelB: string },
   units: Iterable<PreferenceUnit>,
   prompts: Map<string, PromptAttributes>,
+  slicing: Slicing = slicesOf,
 ): ReportRow[] {
-  const tallies = new Map<string, Map<string, Tally>>(); // dimension → slice → tally
-  const slicesOf = sliceLookup(prompts);
+  const tallies = new Map<string, Map<string, PreferenceTally>>(); // dimension → slice → tally
+  const slicesOfPrompt = sliceLookup(prompts, slicing);
   for (const u of units) {
     if (u.n === 0) continue;
-    const bySlice = tallies.get(u.dimension) ?? new Map<string, Tally>();
+    const bySlice = tallies.get(u.dimension) ?? new Map<string, PreferenceTally>();
     tallies.set(u.dimension, bySlice);
-    for (const slice of slicesOf(u.promptId)) {
+    for (const slice of slicesOfPrompt(u.promptId)) {
       const t = bySlice.get(slice) ?? emptyTally();
       bySlice.set(slice, t);
       t.prompts++;
@@ -63,26 +65,30 @@ export function sideBySideRows(
   for (const dimension of [...tallies.keys()].sort()) {
     const bySlice = tallies.get(dimension)!;
     for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-      const t = bySlice.get(slice)!;
-      const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
-        study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
-        value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
-      });
-      const rate = (metric: string, k: number, n: number) => row(metric, n ? k / n : null, n, wilsonInterval(k, n));
-      const decisive = t.aWins + t.bWins;
-      const alpha = t.moments.result();
-      rows.push(
-        row("n_prompts", t.prompts, t.prompts),
-        row("n_judgments", t.judgments, t.judgments),
-        rate("win_rate_a", t.aWins, t.prompts),
-        rate("tie_rate", t.ties, t.prompts),
-        rate("win_rate_b", t.bWins, t.prompts),
-        rate("decisive_rate_a", t.aWins, decisive),
-        row("sign_test_p", signTestP(t.aWins, decisive), decisive),
-        row("alpha", alpha.alpha, alpha.units),
-        rate("position_bias", t.leftWins, t.sidedNonTies),
-      );
+      rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!));
     }
   }
   return rows;
+}
+
+/** The report rows of one dimension and slice (definitions in docs/report-format.md). */
+export function preferenceTallyRows(head: { study: string; modelA: string; modelB: string }, dimension: string, slice: string, t: PreferenceTally): ReportRow[] {
+  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
+    study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
+    value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
+  });
+  const rate = (metric: string, k: number, n: number) => row(metric, n ? k / n : null, n, wilsonInterval(k, n));
+  const decisive = t.aWins + t.bWins;
+  const alpha = t.moments.result();
+  return [
+    row("n_prompts", t.prompts, t.prompts),
+    row("n_judgments", t.judgments, t.judgments),
+    rate("win_rate_a", t.aWins, t.prompts),
+    rate("tie_rate", t.ties, t.prompts),
+    rate("win_rate_b", t.bWins, t.prompts),
+    rate("decisive_rate_a", t.aWins, decisive),
+    row("sign_test_p", signTestP(t.aWins, decisive), decisive),
+    row("alpha", alpha.alpha, alpha.units),
+    rate("position_bias", t.leftWins, t.sidedNonTies),
+  ];
 }

@@ -7,7 +7,7 @@
 import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
 import { IntervalAlphaMoments } from "./krippendorff-alpha";
 import type { ReportRow } from "./report-row";
-import { compareSlices, slicesOf, type PromptAttributes } from "./slices";
+import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
 
 export interface ScoreUnit {
@@ -31,6 +31,7 @@ interface Series {
 
 export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
+  slicing: Slicing = slicesOf,
 ): ReportRow[] {
   const promptIndex = new Map<string, number>();
   const slicePrompts = new Map<string, number[]>();
@@ -41,7 +42,7 @@ export function singleSidedRows(
       if (!attrs) throw new Error(`judgments reference unknown prompt ${promptId}`);
       i = promptIndex.size;
       promptIndex.set(promptId, i);
-      for (const s of slicesOf(attrs)) (slicePrompts.get(s) ?? slicePrompts.set(s, []).get(s)!).push(i);
+      for (const s of slicing(attrs)) (slicePrompts.get(s) ?? slicePrompts.set(s, []).get(s)!).push(i);
     }
     return i;
   };

@@ -6,19 +6,24 @@ export interface PromptAttributes {
   modality: "TEXT" | "IMAGE";
 }
 
+/** Which slices a prompt counts in: every family for the report, only "all" for a headline. */
+export type Slicing = (p: PromptAttributes) => string[];
+
+export const allOnly: Slicing = () => ["all"];
+
 export function slicesOf(p: PromptAttributes): string[] {
   return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${p.modality.toLowerCase()}`];
 }
 
 /** Slices per prompt, computed once per prompt rather than once per prompt and dimension. */
-export function sliceLookup(prompts: Map<string, PromptAttributes>): (promptId: string) => string[] {
+export function sliceLookup(prompts: Map<string, PromptAttributes>, slicing: Slicing = slicesOf): (promptId: string) => string[] {
   const cache = new Map<string, string[]>();
   return (promptId) => {
     let s = cache.get(promptId);
     if (!s) {
       const attrs = prompts.get(promptId);
       if (!attrs) throw new Error(`judgments reference unknown prompt ${promptId}`);
-      s = slicesOf(attrs);
+      s = slicing(attrs);
       cache.set(promptId, s);
     }
     return s;

@@ -1,0 +1,215 @@
+"use client";
+// The new-study form: every choice in one place, and a live preview of what it will create
+// (computed by the server from the same plan `create` uses) before anything is written.
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRouter } from "next/navigation";
+import { useDeferredValue, useState } from "react";
+import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
+import { Markdown } from "@/app/_components/markdown";
+import { useTRPC } from "@/app/_lib/trpc";
+import type { TStudyDefinition } from "@/server/studies/schema";
+
+interface ModelOption { id: string; name: string; family: string; generation: string | null }
+interface PromptSetOption { id: string; name: string; prompts: number }
+interface DimensionOption { key: string; label: string; description: string; builtIn: boolean; appliesToText: boolean; appliesToImage: boolean }
+
+const DEFAULT_DIMENSIONS = ["overall", "instruction_following", "truthfulness", "presentation", "image_understanding"];
+
+function Section({ n, title, children, hint }: { n: number; title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-800"><span className="mr-2 inline-flex h-5 w-5 items-center justify-center rounded-full bg-indigo-600 text-xs text-white">{n}</span>{title}</legend>
+      {hint && <p className="mb-3 text-sm text-slate-600">{hint}</p>}
+      {children}
+    </fieldset>
+  );
+}
+
+function toggle<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+export function NewStudyWizard({ models, promptSets, dimensions }: { models: ModelOption[]; promptSets: PromptSetOption[]; dimensions: DimensionOption[] }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [name, setName] = useState("");
+  const [type, setType] = useState<TStudyDefinition["type"]>("SIDE_BY_SIDE");
+  const [candidate, setCandidate] = useState(models[0]?.id ?? "");
+  const [baseline, setBaseline] = useState(models[1]?.id ?? "");
+  const [scored, setScored] = useState<string[]>(models.slice(0, 2).map((m) => m.id));
+  const [promptSetId, setPromptSetId] = useState(promptSets[0]?.id ?? "");
+  const [locales, setLocales] = useState<string[]>([]);
+  const [categories, setCategories] = useState<string[]>([]);
+  const [modalities, setModalities] = useState<("TEXT" | "IMAGE")[]>([]);
+  const [dimensionKeys, setDimensionKeys] = useState<string[]>(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key));
+  const [redundancy, setRedundancy] = useState(3);
+  const [leaseMinutes, setLeaseMinutes] = useState(20);
+  const [guidelines, setGuidelines] = useState("");
+  const [showPreview, setShowPreview] = useState(false);
+  const [newDim, setNewDim] = useState({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true });
+
+  const facets = useQuery(trpc.prompts.facets.queryOptions({ promptSetId }, { enabled: !!promptSetId }));
+  const dims = useQuery(trpc.studies.dimensions.queryOptions(undefined, { initialData: dimensions as never }));
+  const allDimensions: DimensionOption[] = (dims.data as DimensionOption[] | undefined) ?? dimensions;
+
+  const definition: TStudyDefinition = {
+    name: name.trim() || "Untitled study", type,
+    modelIds: type === "SIDE_BY_SIDE" ? [candidate, baseline] : scored,
+    promptSetId,
+    filters: { locales: locales.length ? locales : undefined, categories: categories.length ? categories : undefined, modalities: modalities.length ? modalities : undefined },
+    dimensionKeys, redundancy, leaseMinutes, guidelines,
+  };
+  // The preview follows the form; deferring it keeps typing responsive.
+  const deferred = useDeferredValue(definition);
+  const previewable = deferred.modelIds.every(Boolean) && deferred.dimensionKeys.length > 0 && !!deferred.promptSetId
+    && (deferred.type === "SINGLE_SIDED" || deferred.modelIds[0] !== deferred.modelIds[1]) && deferred.modelIds.length > 0;
+  const preview = useQuery(trpc.studies.preview.queryOptions(deferred, { enabled: previewable, retry: false, placeholderData: (prev) => prev }));
+  const create = useMutation(trpc.studies.create.mutationOptions({ onSuccess: (s) => router.push(`/studies/${s.id}`) }));
+  const createDimension = useMutation(trpc.studies.createDimension.mutationOptions({
+    onSuccess: (d) => { setDimensionKeys((keys) => [...keys, d.key]); setNewDim({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true }); void dims.refetch(); },
+  }));
+
+  const sameModel = type === "SIDE_BY_SIDE" && candidate === baseline;
+  const p = preview.data;
+  const canCreate = name.trim().length > 0 && previewable && !!p && p.items > 0 && !create.isPending;
+
+  return (
+    <form className="grid gap-6 xl:grid-cols-[1fr_20rem]" aria-label="New study" onSubmit={(e) => { e.preventDefault(); if (canCreate) create.mutate({ ...definition, name: name.trim() }); }}>
+      <div className="space-y-5">
+        <Section n={1} title="Study">
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Device 2026 vs 2025 — text" />
+            <div role="radiogroup" aria-label="Study type" className="text-sm">
+              <span className="block font-medium text-slate-700">Type</span>
+              <div className="mt-1 flex gap-2">
+                {(["SIDE_BY_SIDE", "SINGLE_SIDED"] as const).map((t) => (
+                  <label key={t} className={`flex-1 cursor-pointer rounded-md border px-3 py-2 ${type === t ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                    <input type="radio" name="type" className="mr-2" checked={type === t} onChange={() => setType(t)} />
+                    {t === "SIDE_BY_SIDE" ? "Side-by-side" : "Single-sided"}
+                    <span className="block text-xs text-slate-500">{t === "SIDE_BY_SIDE" ? "Two anonymous responses, a preference per dimension" : "One response, a 1–5 score per dimension"}</span>
+                  </label>
+                ))}
+              </div>
+            </div>
+          </div>
+        </Section>
+
+        <Section n={2} title="Models" hint={type === "SIDE_BY_SIDE" ? "The candidate is the model under test; preferences are reported relative to it." : "Each prompt's response from every chosen model is scored separately."}>
+          {type === "SIDE_BY_SIDE" ? (
+            <div className="grid gap-4 md:grid-cols-2">
+              <SelectField label="Candidate" value={candidate} onChange={(e) => setCandidate(e.target.value)}>
+                {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
+              </SelectField>
+              <SelectField label="Baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>
+                {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
+              </SelectField>
+              {sameModel && <p role="alert" className="text-sm text-red-700 md:col-span-2">Candidate and baseline must be different models.</p>}
+            </div>
+          ) : (
+            <div className="flex flex-wrap gap-2">
+              {models.map((m) => (
+                <label key={m.id} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${scored.includes(m.id) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                  <input type="checkbox" className="mr-1" checked={scored.includes(m.id)} onChange={() => setScored(toggle(scored, m.id))} />{m.name}
+                </label>
+              ))}
+            </div>
+          )}
+        </Section>
+
+        <Section n={3} title="Prompts" hint="Leave a filter empty to include every value.">
+          <SelectField label="Prompt set" value={promptSetId} onChange={(e) => { setPromptSetId(e.target.value); setLocales([]); setCategories([]); setModalities([]); }}>
+            {promptSets.map((s) => <option key={s.id} value={s.id}>{s.name} ({s.prompts} prompts)</option>)}
+          </SelectField>
+          {facets.data && (
+            <div className="mt-4 space-y-3 text-sm">
+              {([
+                ["Locales", facets.data.locales, locales, setLocales],
+                ["Categories", facets.data.categories, categories, setCategories],
+                ["Modalities", facets.data.modalities, modalities, setModalities],
+              ] as const).map(([label, values, chosen, set]) => (
+                <div key={label} role="group" aria-label={label}>
+                  <div className="mb-1 font-medium text-slate-700">{label}</div>
+                  <div className="flex flex-wrap gap-2">
+                    {values.map((v) => (
+                      <label key={v.value} className={`cursor-pointer rounded-full border px-3 py-1 ${(chosen as string[]).includes(v.value) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                        <input type="checkbox" className="mr-1" checked={(chosen as string[]).includes(v.value)}
+                          onChange={() => (set as (x: string[]) => void)(toggle(chosen as string[], v.value))} />
+                        {v.value.length <= 6 && label === "Modalities" ? v.value.toLowerCase() : v.value} <span className="text-slate-500">{v.count}</span>
+                      </label>
+                    ))}
+                  </div>
+                </div>
+              ))}
+            </div>
+          )}
+        </Section>
+
+        <Section n={4} title="Dimensions" hint="Graders answer each chosen dimension that applies to the prompt: image understanding appears on image prompts only.">
+          <div className="grid gap-2 md:grid-cols-2">
+            {allDimensions.map((d) => (
+              <label key={d.key} className={`cursor-pointer rounded-md border p-2 text-sm ${dimensionKeys.includes(d.key) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                <input type="checkbox" className="mr-2" checked={dimensionKeys.includes(d.key)} onChange={() => setDimensionKeys(toggle(dimensionKeys, d.key))} />
+                <span className="font-medium">{d.label}</span>
+                <span className="ml-1 text-xs text-slate-500">{!d.appliesToText ? "image prompts" : !d.appliesToImage ? "text prompts" : ""}{d.builtIn ? "" : " · custom"}</span>
+                <span className="block text-xs text-slate-600">{d.description}</span>
+              </label>
+            ))}
+          </div>
+          <details className="mt-3 text-sm">
+            <summary className="cursor-pointer text-indigo-700">Add a custom dimension</summary>
+            <div className="mt-2 grid gap-3 md:grid-cols-2">
+              <TextField label="Key" value={newDim.key} onChange={(e) => setNewDim({ ...newDim, key: e.target.value })} placeholder="helpfulness" />
+              <TextField label="Label" value={newDim.label} onChange={(e) => setNewDim({ ...newDim, label: e.target.value })} placeholder="Helpfulness" />
+              <label className="block text-sm font-medium text-slate-700 md:col-span-2">Description shown to graders
+                <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" rows={2} value={newDim.description} onChange={(e) => setNewDim({ ...newDim, description: e.target.value })} /></label>
+              <label><input type="checkbox" className="mr-1" checked={newDim.appliesToText} onChange={(e) => setNewDim({ ...newDim, appliesToText: e.target.checked })} />applies to text prompts</label>
+              <label><input type="checkbox" className="mr-1" checked={newDim.appliesToImage} onChange={(e) => setNewDim({ ...newDim, appliesToImage: e.target.checked })} />applies to image prompts</label>
+              <div className="md:col-span-2"><ErrorMessage error={createDimension.error} /></div>
+              <div><Button variant="secondary" onClick={() => createDimension.mutate(newDim)} disabled={createDimension.isPending}>Add dimension</Button></div>
+            </div>
+          </details>
+        </Section>
+
+        <Section n={5} title="Grading">
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField label="Judgments per item (k)" type="number" min={1} max={25} value={redundancy} onChange={(e) => setRedundancy(Number(e.target.value) || 1)} />
+            <TextField label="Lease time (minutes)" type="number" min={1} max={1440} value={leaseMinutes} onChange={(e) => setLeaseMinutes(Number(e.target.value) || 1)} />
+          </div>
+          <div className="mt-4">
+            <div className="mb-1 flex items-center justify-between text-sm font-medium text-slate-700">
+              <span id="guidelines-label">Guidelines for graders (markdown)</span>
+              <button type="button" className="text-indigo-700 underline" onClick={() => setShowPreview(!showPreview)}>{showPreview ? "Edit" : "Preview"}</button>
+            </div>
+            {showPreview ? (
+              <div className="min-h-32 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label="Guidelines preview">{guidelines.trim() ? <Markdown text={guidelines} /> : <p className="text-sm text-slate-500">Nothing written yet.</p>}</div>
+            ) : (
+              <textarea aria-labelledby="guidelines-label" className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" rows={8} value={guidelines} onChange={(e) => setGuidelines(e.target.value)}
+                placeholder={"## What to look for\n- Prefer the response that follows every instruction…"} />
+            )}
+          </div>
+        </Section>
+      </div>
+
+      <aside className="space-y-3 self-start rounded-lg border border-slate-200 bg-white p-4 xl:sticky xl:top-4" aria-label="What will be created">
+        <h2 className="font-semibold">This study will create</h2>
+        {!previewable ? <p className="text-sm text-slate-600">Choose models, a prompt set and at least one dimension.</p>
+          : preview.error ? <ErrorMessage error={preview.error} />
+          : !p ? <p className="text-sm text-slate-600">Counting…</p>
+          : (
+            <dl className="space-y-1 text-sm" aria-busy={preview.isFetching}>
+              <div className="flex justify-between"><dt className="text-slate-600">items</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">prompts</dt><dd className="tabular-nums">{p.prompts.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">judgments wanted (k = {redundancy})</dt><dd className="tabular-nums">{p.judgmentsWanted.toLocaleString()}</dd></div>
+              <div className="flex justify-between gap-2"><dt className="text-slate-600">locales</dt><dd className="text-right">{p.locales.join(", ") || "—"}</dd></div>
+              {p.filteredOut > 0 && <div className="flex justify-between"><dt className="text-slate-600">prompts left out by filters</dt><dd className="tabular-nums">{p.filteredOut}</dd></div>}
+              {p.missingResponses > 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{p.missingResponses} prompts lack a response from a chosen model and are left out.</p>}
+              {p.items === 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">No prompt matches: widen the filters or choose other models.</p>}
+            </dl>
+          )}
+        <ErrorMessage error={create.error} />
+        <Button type="submit" className="w-full" disabled={!canCreate}>{create.isPending ? "Creating…" : "Create study"}</Button>
+        <p className="text-xs text-slate-500">The study starts as a draft; start it from its page when you are ready.</p>
+      </aside>
+    </form>
+  );
+}

@@ -1,0 +1,29 @@
+// A dashboard's filters: which dimensions, and which prompts by locale, category and modality.
+// An empty or missing list means "every value". The report is computed over what passes.
+import type { PromptAttributes } from "./slices";
+
+export interface ReportFilter {
+  dimensions?: string[];
+  locales?: string[];
+  categories?: string[];
+  modalities?: PromptAttributes["modality"][];
+}
+
+const allows = <T>(list: T[] | undefined, value: T) => !list || list.length === 0 || list.includes(value);
+
+export function promptPasses(p: PromptAttributes, f: ReportFilter): boolean {
+  return allows(f.locales, p.locale) && allows(f.categories, p.category) && allows(f.modalities, p.modality);
+}
+
+export const dimensionPasses = (dimension: string, f: ReportFilter): boolean => allows(f.dimensions, dimension);
+
+/** The prompts a filter keeps, as the same map the report functions take. */
+export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportFilter): Map<string, PromptAttributes> {
+  if (!f.locales?.length && !f.categories?.length && !f.modalities?.length) return prompts;
+  return new Map([...prompts].filter(([, p]) => promptPasses(p, f)));
+}
+
+/** Units (anything judged on a prompt and dimension) that pass the filter, given the prompts it kept. */
+export function filterUnits<U extends { promptId: string; dimension: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
+  return units.filter((u) => kept.has(u.promptId) && dimensionPasses(u.dimension, f));
+}

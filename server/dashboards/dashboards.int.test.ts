@@ -1,0 +1,135 @@
+// The dashboards show the report's numbers: checked against studyReport on the same data, with
+// and without filters, on every engine under test.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng } from "../../seed/rng";
+import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
+import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
+import type { ReportRow } from "../analytics/domain/report-row";
+import { studyReport } from "../analytics/service";
+import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import * as service from "./service";
+
+const LOCALES = [["en-US", "Americas"], ["ja-JP", "Asia-Pacific"], ["de-DE", "Europe"]] as const;
+const key = (r: ReportRow) => `${r.model_a}|${r.model_b}|${r.dimension}|${r.slice}|${r.metric}`;
+const pick = (rows: ReportRow[], slice: string) => rows.filter((r) => r.slice === slice);
+
+/** Same rows; alpha (a floating-point sum taken in another order) to 12 digits, the rest exactly. */
+function expectSameRows(actual: ReportRow[], expected: ReportRow[]) {
+  expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
+  const byKey = new Map(expected.map((r) => [key(r), r]));
+  for (const a of actual) {
+    const e = byKey.get(key(a))!;
+    if (a.metric === "alpha" && e.value !== null) {
+      expect(a.value).toBeCloseTo(e.value, 12);
+      expect(a.n).toBe(e.n);
+    } else expect(a, key(a)).toEqual(e);
+  }
+}
+
+describe.each(await testEngines())("dashboards on %s", (engine) => {
+  let t: TestDatabase;
+  let sxs: string;
+  let single: string;
+  let graderIds: string[];
+
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+    for (const [code, region] of LOCALES) await makeLocale(t.db, code, code, region);
+    const [cand, base] = [await makeModel(t.db, { name: "Cand" }), await makeModel(t.db, { name: "Base" })];
+    const set = await makePromptSet(t.db);
+    for (let p = 0; p < 90; p++) {
+      await makePrompt(t.db, { promptSetId: set.id, localeCode: LOCALES[p % 3][0], category: p % 2 ? "Math" : "Writing",
+        responses: [{ modelId: cand.id, text: "c" }, { modelId: base.id, text: "b" }] });
+    }
+    const graders = [];
+    for (let g = 0; g < 6; g++) graders.push({ id: (await makeUser(t.db, { role: "GRADER", locales: LOCALES.map((l) => l[0]) })).id, locales: LOCALES.map((l) => l[0]) });
+    graderIds = graders.map((g) => g.id);
+    sxs = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: [cand.id, base.id], promptSetId: set.id, dimensionKeys: ["overall", "truthfulness"] }, { status: "RUNNING" })).id;
+    single = (await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: [cand.id, base.id], promptSetId: set.id, dimensionKeys: ["overall"] }, { status: "RUNNING" })).id;
+    await simulateJudgments(t.db, sxs, { rng: createRng(5), graders, completion: 0.9 });
+    await simulateJudgments(t.db, single, { rng: createRng(6), graders, completion: 0.9, quality: { [cand.id]: 3.8, [base.id]: 3.2 } });
+    // One flagged task with a comment, on the side-by-side study.
+    const flagged = await t.db.judgment.findFirstOrThrow({ where: { studyId: sxs }, select: { assignmentId: true } });
+    await t.db.judgment.updateMany({ where: { assignmentId: flagged.assignmentId }, data: { cannotAssess: true, comment: "Response 2 is cut off" } });
+  });
+  afterAll(async () => t?.drop());
+
+  it("the unfiltered dashboard report is the study report, row for row", async () => {
+    for (const id of [sxs, single]) {
+      const report = await studyReport(t.db, { id }, DEFAULT_BOOTSTRAP);
+      expectSameRows(await service.filteredReport(t.db, id, {}), report.rows);
+    }
+  });
+
+  it("the side-by-side headline, tallied in SQL, equals the report's slice 'all'", async () => {
+    const report = await studyReport(t.db, { id: sxs }, DEFAULT_BOOTSTRAP);
+    expectSameRows(await service.headline(t.db, sxs, {}), pick(report.rows, "all"));
+  });
+
+  it("the single-sided headline equals the report's slice 'all', bootstrap intervals included", async () => {
+    const report = await studyReport(t.db, { id: single }, DEFAULT_BOOTSTRAP);
+    expectSameRows(await service.headline(t.db, single, {}), pick(report.rows, "all"));
+  });
+
+  it("filtering to one locale gives the report's numbers for that locale", async () => {
+    const report = await studyReport(t.db, { id: sxs }, DEFAULT_BOOTSTRAP);
+    const asAll = (rows: ReportRow[]) => rows.map((r) => ({ ...r, slice: "all" }));
+    const headline = await service.headline(t.db, sxs, { locales: ["ja-JP"] });
+    expectSameRows(headline, asAll(pick(report.rows, "locale=ja-JP")));
+    const filtered = await service.filteredReport(t.db, sxs, { locales: ["ja-JP"] });
+    expectSameRows(pick(filtered, "all"), asAll(pick(report.rows, "locale=ja-JP")));
+    expect(filtered.some((r) => r.slice === "locale=en-US")).toBe(false);
+  });
+
+  it("filters by dimension, category and modality combine", async () => {
+    const rows = await service.headline(t.db, sxs, { dimensions: ["truthfulness"], categories: ["Math"], modalities: ["TEXT"] });
+    expect(new Set(rows.map((r) => r.dimension))).toEqual(new Set(["truthfulness"]));
+    const report = await studyReport(t.db, { id: sxs }, DEFAULT_BOOTSTRAP);
+    const math = report.rows.find((r) => r.dimension === "truthfulness" && r.slice === "category=Math" && r.metric === "win_rate_a")!;
+    expect(rows.find((r) => r.metric === "win_rate_a")).toMatchObject({ value: math.value, n: math.n, ci_low: math.ci_low });
+    expect(await service.headline(t.db, sxs, { modalities: ["IMAGE"] })).toEqual([]);
+  });
+
+  it("grader activity adds up to the study's judgments and lists the flagged task with its comment", async () => {
+    const q = await service.quality(t.db, sxs, {});
+    const stored = await t.db.judgment.count({ where: { studyId: sxs, superseded: false } });
+    expect(q.graders.reduce((n, g) => n + g.judgments, 0)).toBe(stored);
+    expect(q.graders.every((g) => graderIds.includes(g.graderId))).toBe(true);
+    const g0 = q.graders[0];
+    const own = await t.db.judgment.findMany({ where: { studyId: sxs, graderId: g0.graderId }, select: { preference: true, assignmentId: true } });
+    expect(g0.tasks).toBe(new Set(own.map((j) => j.assignmentId)).size);
+    expect(g0.tieRate!.n).toBe(own.filter((j) => j.preference !== null).length);
+    expect(g0.tieRate!.value).toBeCloseTo(own.filter((j) => j.preference === 0).length / g0.tieRate!.n, 12);
+    expect(g0.medianSeconds).toBeGreaterThan(0);
+    expect(q.flagged.total).toBe(1);
+    expect(q.flagged.tasks[0]).toMatchObject({ cannotAssess: true, harmful: false, comment: "Response 2 is cut off" });
+  });
+
+  it("over time ends at the headline and counts up to every counted judgment", async () => {
+    for (const id of [sxs, single]) {
+      const points = await service.overTime(t.db, id, {});
+      expect(points.length).toBe(10);
+      expect(points.map((p) => p.judgments)).toEqual([...points.map((p) => p.judgments)].sort((a, b) => a - b));
+      const headline = await service.headline(t.db, id, {});
+      const last = points[points.length - 1];
+      for (const r of last.rows) {
+        const h = headline.find((x) => key(x) === key(r))!;
+        expect(r.value).toBeCloseTo(h.value!, 12);
+        expect(r.n).toBe(h.n);
+      }
+      const counted = await t.db.judgment.count({ where: { studyId: id, superseded: false, surplus: false, OR: [{ preference: { not: null } }, { score: { not: null } }] } });
+      expect(last.judgments).toBe(counted);
+    }
+  });
+
+  it("progress by dimension counts stored judgments against k per applicable item", async () => {
+    const rows = await service.dimensionProgress(t.db, sxs);
+    expect(rows.map((r) => r.key)).toEqual(["overall", "truthfulness"]);
+    const stored = await t.db.judgment.count({ where: { studyId: sxs, superseded: false, dimension: { key: "overall" } } });
+    expect(rows[0]).toMatchObject({ judgments: stored, wanted: 90 * 3, cannotAssess: 1 });
+  });
+
+  it("an unknown study is NOT_FOUND, not an empty dashboard", async () => {
+    await expect(service.headline(t.db, "nope", {})).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+});

@@ -1,0 +1,201 @@
+// The dashboards' own queries: the headline tallies summed in SQL, grader activity, flagged tasks,
+// judgments in time order, and what a study can be filtered by. Filters become SQL conditions so
+// that a million judgments are narrowed in the database, not in the app.
+import type { Db } from "../db/client";
+import { nativeRows, toMillis, toNumber } from "../db/native-read";
+import type { ReportFilter } from "../analytics/domain/report-filter";
+
+interface Clause {
+  sql: string;
+  params: unknown[];
+}
+
+const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
+
+/** Conditions on judgments `j` for a study and a filter, with their parameters in order. */
+export function judgmentFilter(studyId: string, f: ReportFilter): Clause {
+  let sql = `j."studyId" = ?`;
+  const params: unknown[] = [studyId];
+  const promptConds: string[] = [];
+  const promptParams: unknown[] = [];
+  for (const [column, values] of [["localeCode", f.locales], ["category", f.categories], ["modality", f.modalities]] as const) {
+    if (!values?.length) continue;
+    promptConds.push(`p."${column}" IN (${marks(values.length)})`);
+    promptParams.push(...values);
+  }
+  if (promptConds.length) {
+    sql += ` AND j."itemId" IN (SELECT i."id" FROM "Item" i JOIN "Prompt" p ON p."id" = i."promptId" WHERE i."studyId" = ? AND ${promptConds.join(" AND ")})`;
+    params.push(studyId, ...promptParams);
+  }
+  if (f.dimensions?.length) {
+    sql += ` AND j."dimensionId" IN (SELECT d."id" FROM "Dimension" d WHERE d."key" IN (${marks(f.dimensions.length)}))`;
+    params.push(...f.dimensions);
+  }
+  return { sql, params };
+}
+
+const COUNTED = `j."superseded" = false AND j."surplus" = false`;
+
+export interface HeadlineSums {
+  dimension: string;
+  prompts: number;
+  judgments: number;
+  aWins: number;
+  bWins: number;
+  ties: number;
+  leftWins: number;
+  sidedNonTies: number;
+  alpha: { units: number; n: number; s1: number; s2: number; observed: number };
+}
+
+/**
+ * Side-by-side tallies per dimension over all prompts, summed by the database from the same
+ * per-prompt groups the report reads: only a handful of rows leave SQLite or PostgreSQL.
+ */
+export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportFilter): Promise<HeadlineSums[]> {
+  const where = judgmentFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT d."key", COUNT(*), SUM(g.n), SUM(CASE WHEN g.s > 0 THEN 1 ELSE 0 END), SUM(CASE WHEN g.s < 0 THEN 1 ELSE 0 END),
+      SUM(CASE WHEN g.s = 0 THEN 1 ELSE 0 END), SUM(g.lw), SUM(g.snt),
+      SUM(CASE WHEN g.n >= 2 THEN 1 ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.n ELSE 0 END),
+      SUM(CASE WHEN g.n >= 2 THEN g.s ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.ss ELSE 0 END),
+      SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
+    FROM (
+      SELECT j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."preference") AS s, SUM(j."preference" * j."preference") AS ss,
+        SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END) AS lw,
+        SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END) AS snt
+      FROM "Judgment" j
+      WHERE ${where.sql} AND ${COUNTED} AND j."preference" IS NOT NULL
+      GROUP BY j."itemId", j."dimensionId"
+    ) g JOIN "Dimension" d ON d."id" = g.dim
+    GROUP BY d."key"`, where.params);
+  return rows.map((r) => ({
+    dimension: String(r[0]), prompts: toNumber(r[1]), judgments: toNumber(r[2]), aWins: toNumber(r[3]), bWins: toNumber(r[4]), ties: toNumber(r[5]),
+    leftWins: toNumber(r[6]), sidedNonTies: toNumber(r[7]),
+    alpha: { units: toNumber(r[8]), n: toNumber(r[9]), s1: toNumber(r[10]), s2: toNumber(r[11]), observed: toNumber(r[12]) },
+  }));
+}
+
+export interface GraderRow {
+  graderId: string;
+  name: string;
+  judgments: number;
+  tasks: number;
+  withPreference: number;
+  ties: number;
+  leftWins: number;
+  sidedNonTies: number;
+  flaggedTasks: number;
+  lastSubmittedAt: number | null;
+}
+
+/** Each grader's current judgments in the study (surplus included: it is work they did). */
+export async function graderTallies(db: Db, studyId: string, f: ReportFilter): Promise<GraderRow[]> {
+  const where = judgmentFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT j."graderId", u."displayName", COUNT(*), COUNT(DISTINCT j."assignmentId"),
+      SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
+      SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END),
+      SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END),
+      COUNT(DISTINCT CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN j."assignmentId" END),
+      MAX(j."submittedAt")
+    FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId"
+    WHERE ${where.sql} AND j."superseded" = false
+    GROUP BY j."graderId", u."displayName"`, where.params);
+  return rows.map((r) => ({
+    graderId: String(r[0]), name: String(r[1]), judgments: toNumber(r[2]), tasks: toNumber(r[3]), withPreference: toNumber(r[4]), ties: toNumber(r[5]),
+    leftWins: toNumber(r[6]), sidedNonTies: toNumber(r[7]), flaggedTasks: toNumber(r[8]), lastSubmittedAt: r[9] === null ? null : toMillis(r[9]),
+  }));
+}
+
+/** Seconds spent per task (one value per assignment), by grader. */
+export async function taskTimes(db: Db, studyId: string, f: ReportFilter): Promise<Map<string, number[]>> {
+  const where = judgmentFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT j."graderId", MAX(j."timeSpentMs") FROM "Judgment" j
+    WHERE ${where.sql} AND j."superseded" = false AND j."timeSpentMs" IS NOT NULL
+    GROUP BY j."graderId", j."assignmentId"`, where.params);
+  const out = new Map<string, number[]>();
+  for (const r of rows) (out.get(String(r[0])) ?? out.set(String(r[0]), []).get(String(r[0]))!).push(toNumber(r[1]));
+  return out;
+}
+
+export interface FlaggedTask {
+  assignmentId: string;
+  grader: string;
+  promptId: string;
+  locale: string;
+  cannotAssess: boolean;
+  harmful: boolean;
+  comment: string;
+  submittedAt: number;
+}
+
+/** Tasks flagged "cannot assess" or "unsafe", newest first, with the grader's comment. */
+export async function flaggedTasks(db: Db, studyId: string, f: ReportFilter, limit: number): Promise<{ tasks: FlaggedTask[]; total: number }> {
+  const where = judgmentFilter(studyId, f);
+  const flagged = `${where.sql} AND j."superseded" = false AND (j."cannotAssess" = true OR j."harmful" = true)`;
+  const [rows, [count]] = await Promise.all([nativeRows(db, `
+    SELECT j."assignmentId", u."displayName", p."externalId", p."localeCode",
+      MAX(CASE WHEN j."cannotAssess" = true THEN 1 ELSE 0 END), MAX(CASE WHEN j."harmful" = true THEN 1 ELSE 0 END), MAX(j."comment"), MAX(j."submittedAt")
+    FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId" JOIN "Item" i ON i."id" = j."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
+    WHERE ${flagged}
+    GROUP BY j."assignmentId", u."displayName", p."externalId", p."localeCode"
+    ORDER BY MAX(j."submittedAt") DESC
+    LIMIT ${Math.trunc(limit)}`, where.params),
+  nativeRows(db, `SELECT COUNT(DISTINCT j."assignmentId") FROM "Judgment" j WHERE ${flagged}`, where.params)]);
+  return {
+    total: toNumber(count[0]),
+    tasks: rows.map((r) => ({ assignmentId: String(r[0]), grader: String(r[1]), promptId: String(r[2]), locale: String(r[3]),
+      cannotAssess: toNumber(r[4]) === 1, harmful: toNumber(r[5]) === 1, comment: r[6] === null ? "" : String(r[6]), submittedAt: toMillis(r[7]) })),
+  };
+}
+
+export interface TimedJudgment {
+  itemId: string;
+  dimension: string;
+  value: number;
+  leftWin: number;
+  sidedNonTie: number;
+  at: number;
+}
+
+/** Counted judgments with their submission time, for the headline as judgments accumulate. */
+export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TimedJudgment[]> {
+  const where = judgmentFilter(studyId, f);
+  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
+  const [rows, dims] = await Promise.all([nativeRows(db, `
+    SELECT j."itemId", j."dimensionId", ${value},
+      CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END,
+      CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END,
+      j."submittedAt"
+    FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED} AND ${value} IS NOT NULL`, where.params),
+  db.dimension.findMany({ select: { id: true, key: true } })]);
+  const keyOf = new Map(dims.map((d) => [d.id, d.key]));
+  return rows.map((r) => ({ itemId: String(r[0]), dimension: keyOf.get(String(r[1]))!, value: toNumber(r[2]), leftWin: toNumber(r[3]), sidedNonTie: toNumber(r[4]), at: toMillis(r[5]) }));
+}
+
+/** What the study's items can be filtered by, with item counts, and its dimensions in study order. */
+export async function studyFacets(db: Db, studyId: string) {
+  const [attrs, dims] = await Promise.all([
+    nativeRows(db, `
+      SELECT p."localeCode", l."region", p."category", p."modality", COUNT(*)
+      FROM "Item" i JOIN "Prompt" p ON p."id" = i."promptId" JOIN "Locale" l ON l."code" = p."localeCode"
+      WHERE i."studyId" = ? GROUP BY p."localeCode", l."region", p."category", p."modality"`, [studyId]),
+    db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimension: { select: { key: true, label: true, appliesToText: true, appliesToImage: true } } } }),
+  ]);
+  return {
+    combos: attrs.map((r) => ({ locale: String(r[0]), region: String(r[1]), category: String(r[2]), modality: String(r[3]) as "TEXT" | "IMAGE", items: toNumber(r[4]) })),
+    dimensions: dims.map((d) => d.dimension),
+  };
+}
+
+/** Submitted work per dimension: judgments stored and prompts with at least one, for the progress panel. */
+export async function progressByDimension(db: Db, studyId: string) {
+  const rows = await nativeRows(db, `
+    SELECT d."key", d."label", COUNT(*), COUNT(DISTINCT j."itemId"), SUM(CASE WHEN j."cannotAssess" = true THEN 1 ELSE 0 END)
+    FROM "Judgment" j JOIN "Dimension" d ON d."id" = j."dimensionId"
+    WHERE j."studyId" = ? AND j."superseded" = false
+    GROUP BY d."key", d."label"`, [studyId]);
+  return rows.map((r) => ({ key: String(r[0]), label: String(r[1]), judgments: toNumber(r[2]), items: toNumber(r[3]), cannotAssess: toNumber(r[4]) }));
+}

@@ -1,0 +1,122 @@
+// Dashboards show the report's numbers: every figure here comes from the report's own row builders
+// (server/analytics/domain) over the judgments a filter keeps. The headline of a side-by-side
+// study is tallied by the database first so that it draws fast on a million judgments.
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../db/client";
+import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
+import { IntervalAlphaMoments } from "../analytics/domain/krippendorff-alpha";
+import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
+import type { ReportRow } from "../analytics/domain/report-row";
+import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
+import { singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
+import { allOnly } from "../analytics/domain/slices";
+import * as analytics from "../analytics/repo";
+import { graderActivity } from "./domain/grader-activity";
+import { accumulateOverTime } from "./domain/over-time";
+import * as repo from "./repo";
+
+type Study = NonNullable<Awaited<ReturnType<typeof analytics.findStudy>>>;
+
+async function loadStudy(db: Db, studyId: string): Promise<Study> {
+  const s = await analytics.findStudy(db, { id: studyId });
+  if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  return s;
+}
+
+const head = (s: Study) => {
+  const model = (role: string) => s.models.find((m) => m.role === role)?.model.name ?? "";
+  return { study: s.name, modelA: model("CANDIDATE"), modelB: model("BASELINE") };
+};
+
+/** What the dashboard page needs before any number: models, dimensions and the values each filter offers. */
+export async function dashboardStudy(db: Db, studyId: string) {
+  const s = await loadStudy(db, studyId);
+  const facets = await repo.studyFacets(db, studyId);
+  const count = (pick: (c: (typeof facets.combos)[number]) => string) => {
+    const m = new Map<string, number>();
+    for (const c of facets.combos) m.set(pick(c), (m.get(pick(c)) ?? 0) + c.items);
+    return [...m].sort(([a], [b]) => a.localeCompare(b)).map(([value, items]) => ({ value, items }));
+  };
+  const modelsOf = (role: string) => s.models.filter((m) => m.role === role).map((m) => m.model.name).sort();
+  return {
+    id: s.id, name: s.name, type: s.type,
+    candidate: modelsOf("CANDIDATE")[0] ?? null, baseline: modelsOf("BASELINE")[0] ?? null,
+    models: s.models.map((m) => m.model.name).sort(),
+    dimensions: facets.dimensions.map((d) => ({ key: d.key, label: d.label })),
+    locales: count((c) => c.locale), regions: count((c) => c.region), categories: count((c) => c.category), modalities: count((c) => c.modality),
+  };
+}
+
+/** Slice "all" per dimension: the headline chart's numbers. */
+export async function headline(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
+  const s = await loadStudy(db, studyId);
+  if (s.type === "SIDE_BY_SIDE") {
+    const h = head(s);
+    const sums = await repo.sideBySideHeadlineSums(db, studyId, filter);
+    return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) =>
+      preferenceTallyRows(h, t.dimension, "all", { ...t, moments: IntervalAlphaMoments.fromSums(t.alpha) }));
+  }
+  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), analytics.promptAttributes(db, studyId)]);
+  const kept = filterPrompts(prompts, filter);
+  return singleSidedRows(s.name, filterUnits(units, kept, filter), kept, DEFAULT_BOOTSTRAP, allOnly);
+}
+
+/** The full report over what the filter keeps: every slice (locale, region, category, modality). */
+export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
+  const s = await loadStudy(db, studyId);
+  const prompts = await analytics.promptAttributes(db, studyId);
+  const kept = filterPrompts(prompts, filter);
+  if (s.type === "SIDE_BY_SIDE") return sideBySideRows(head(s), filterUnits(await analytics.preferenceUnits(db, studyId), kept, filter), kept);
+  return singleSidedRows(s.name, filterUnits(await analytics.scoreUnits(db, studyId), kept, filter), kept, DEFAULT_BOOTSTRAP);
+}
+
+const FLAGGED_SHOWN = 100;
+
+/** Who did the work and how: per-grader activity and rates, and the flagged tasks with their comments. */
+export async function quality(db: Db, studyId: string, filter: ReportFilter) {
+  await loadStudy(db, studyId);
+  const [tallies, times, flagged] = await Promise.all([
+    repo.graderTallies(db, studyId, filter), repo.taskTimes(db, studyId, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
+  ]);
+  return { graders: graderActivity(tallies, times), flagged };
+}
+
+const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);
+const OVER_TIME_POINTS = 10;
+
+/** The headline rows at evenly spaced judgment counts, in submission order. */
+export async function overTime(db: Db, studyId: string, filter: ReportFilter) {
+  const s = await loadStudy(db, studyId);
+  const [judgments, keys, prompts] = await Promise.all([
+    repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
+  ]);
+  const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
+  const keep = (rows: ReportRow[]) => rows.filter((r) => HEADLINE_METRICS.has(r.metric));
+  if (s.type === "SIDE_BY_SIDE") {
+    const h = head(s);
+    accumulateOverTime(judgments, OVER_TIME_POINTS, {
+      keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
+      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0 }),
+      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie; },
+    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: keep(sideBySideRows(h, units, prompts, allOnly)) }));
+  } else {
+    accumulateOverTime(judgments, OVER_TIME_POINTS, {
+      keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
+      start: (j): ScoreUnit => { const item = keys.items.get(j.itemId)!; return { promptId: item.promptId, model: item.model, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, topBox: 0 }; },
+      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; if (j.value >= 4) u.topBox++; },
+    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: keep(singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly)) }));
+  }
+  return points;
+}
+
+/** The study page's progress by dimension: judgments stored against what k asks for on the prompts the dimension applies to. */
+export async function dimensionProgress(db: Db, studyId: string) {
+  const { redundancy } = await loadStudy(db, studyId);
+  const [facets, done] = await Promise.all([repo.studyFacets(db, studyId), repo.progressByDimension(db, studyId)]);
+  const items = (modality: "TEXT" | "IMAGE") => facets.combos.filter((c) => c.modality === modality).reduce((n, c) => n + c.items, 0);
+  return facets.dimensions.map((d) => {
+    const applicable = (d.appliesToText ? items("TEXT") : 0) + (d.appliesToImage ? items("IMAGE") : 0);
+    const row = done.find((r) => r.key === d.key);
+    return { key: d.key, label: d.label, judgments: row?.judgments ?? 0, wanted: applicable * redundancy, cannotAssess: row?.cannotAssess ?? 0 };
+  });
+}
