@@ -19,7 +19,7 @@ const EXPECTED: Record<string, Who[]> = {
   "locales.list": ["GRADER", "RESEARCHER", "ADMIN"], "locales.save": ["ADMIN"],
   "models.list": RESEARCH, "models.create": RESEARCH, "models.update": RESEARCH,
   "prompts.sets": RESEARCH, "prompts.facets": RESEARCH, "prompts.list": RESEARCH,
-  "studies.list": RESEARCH, "studies.get": RESEARCH, "studies.preview": RESEARCH, "studies.create": RESEARCH,
+  "studies.list": RESEARCH, "studies.get": RESEARCH, "studies.header": RESEARCH, "studies.preview": RESEARCH, "studies.create": RESEARCH,
   "studies.setStatus": RESEARCH, "studies.dimensions": RESEARCH, "studies.createDimension": RESEARCH,
   "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"],
   "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,

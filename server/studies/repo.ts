@@ -87,6 +87,9 @@ export const getStudy = (db: Db, id: string) =>
         dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } } } },
   });
 
+export const getStudyHeader = (db: Db, id: string) =>
+  db.study.findUnique({ where: { id }, select: { id: true, name: true, type: true, status: true, redundancy: true, leaseMinutes: true } });
+
 /** Accepted submissions per study (sum of item counters) — one grouped query for the whole list. */
 export async function submittedByStudy(db: Db, studyIds: string[]) {
   const rows = await db.item.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds } }, _sum: { submittedCount: true } });

@@ -4,6 +4,7 @@ import * as service from "./service";
 
 export const studiesRouter = createTRPCRouter({
   list: researcherProcedure.query(({ ctx }) => service.listStudies(ctx.db)),
+  header: researcherProcedure.input(ZStudyId).query(({ ctx, input }) => service.getStudyHeader(ctx.db, input.studyId)),
   get: researcherProcedure.input(ZStudyId).query(({ ctx, input }) => service.getStudy(ctx.db, input.studyId)),
   preview: researcherProcedure.input(ZStudyDefinition).query(({ ctx, input }) => service.previewStudy(ctx.db, input)),
   create: researcherProcedure.input(ZStudyDefinition).mutation(({ ctx, input }) => service.createStudy(ctx.db, ctx.user.id, input)),

@@ -64,6 +64,13 @@ export async function listStudies(db: Db) {
   return studies.map((s) => ({ ...s, submitted: submitted.get(s.id) ?? 0, wanted: s._count.items * s.redundancy }));
 }
 
+/** Name, type, status and settings: what every page of a study shows in its header. */
+export async function getStudyHeader(db: Db, studyId: string) {
+  const study = await repo.getStudyHeader(db, studyId);
+  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  return study;
+}
+
 export async function getStudy(db: Db, studyId: string) {
   const study = await repo.getStudy(db, studyId);
   if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });

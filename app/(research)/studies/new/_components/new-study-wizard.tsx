@@ -199,7 +199,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
             <dl className="space-y-1 text-sm" aria-busy={preview.isFetching}>
               <div className="flex justify-between"><dt className="text-slate-600">items</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString()}</dd></div>
               <div className="flex justify-between"><dt className="text-slate-600">prompts</dt><dd className="tabular-nums">{p.prompts.toLocaleString()}</dd></div>
-              <div className="flex justify-between"><dt className="text-slate-600">judgments wanted (k = {redundancy})</dt><dd className="tabular-nums">{p.judgmentsWanted.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">judgments wanted (k = {redundancy})</dt><dd className="tabular-nums" data-testid="preview-judgments">{p.judgmentsWanted.toLocaleString()}</dd></div>
               <div className="flex justify-between gap-2"><dt className="text-slate-600">locales</dt><dd className="text-right">{p.locales.join(", ") || "—"}</dd></div>
               {p.filteredOut > 0 && <div className="flex justify-between"><dt className="text-slate-600">prompts left out by filters</dt><dd className="tabular-nums">{p.filteredOut}</dd></div>}
               {p.missingResponses > 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{p.missingResponses} prompts lack a response from a chosen model and are left out.</p>}
@@ -207,6 +207,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
             </dl>
           )}
         <ErrorMessage error={create.error} />
+        {!name.trim() && <p className="text-xs text-slate-600">Give the study a name to create it.</p>}
         <Button type="submit" className="w-full" disabled={!canCreate}>{create.isPending ? "Creating…" : "Create study"}</Button>
         <p className="text-xs text-slate-500">The study starts as a draft; start it from its page when you are ready.</p>
       </aside>

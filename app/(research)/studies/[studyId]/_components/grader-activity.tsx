@@ -1,0 +1,36 @@
+"use client";
+// Who is working on the study: loaded after the page so the overview never waits for it.
+import { useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useTRPC } from "@/app/_lib/trpc";
+
+export function GraderActivity({ studyId }: { studyId: string }) {
+  const trpc = useTRPC();
+  const q = useQuery(trpc.dashboards.quality.queryOptions({ studyId, filter: {} }, { refetchInterval: 30_000 }));
+  const graders = q.data?.graders ?? [];
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Grader activity">
+      <div className="mb-2 flex items-baseline justify-between">
+        <h2 className="font-semibold">Grader activity</h2>
+        <Link href={`/studies/${studyId}/dashboard#quality`} className="text-xs text-indigo-700 hover:underline">Quality details</Link>
+      </div>
+      {q.error ? <p role="alert" className="text-red-700">{q.error.message}</p> : !q.data ? <p className="text-slate-500" role="status">Loading…</p>
+        : graders.length === 0 ? <p className="text-slate-500">No judgments yet. Graders see the study in their queue once it is running.</p> : (
+          <table className="w-full text-left">
+            <thead className="text-xs text-slate-500"><tr><th className="py-1 font-medium">Grader</th><th className="py-1 text-right font-medium">Tasks</th>
+              <th className="py-1 text-right font-medium">Median s</th><th className="py-1 text-right font-medium">Last active</th></tr></thead>
+            <tbody>
+              {graders.slice(0, 12).map((g) => (
+                <tr key={g.graderId} className="border-t border-slate-100">
+                  <td className="py-1.5">{g.name}</td><td className="py-1.5 text-right tabular-nums">{g.tasks.toLocaleString("en-US")}</td>
+                  <td className="py-1.5 text-right tabular-nums">{g.medianSeconds === null ? "—" : g.medianSeconds.toFixed(0)}</td>
+                  <td className="py-1.5 text-right text-xs text-slate-600">{g.lastSubmittedAt ? new Date(g.lastSubmittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }) : "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      {graders.length > 12 && <p className="mt-2 text-xs text-slate-500">and {graders.length - 12} more on the dashboard.</p>}
+    </section>
+  );
+}

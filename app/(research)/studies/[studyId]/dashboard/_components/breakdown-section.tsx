@@ -1,0 +1,81 @@
+"use client";
+// The headline by locale region, category, locale or modality, for one dimension at a time, with
+// small-sample warnings and a one-line answer to "is it consistent across them?".
+import { useState } from "react";
+import type { ReportRow } from "@/server/analytics/domain/report-row";
+import { SMALL_SAMPLE, improvementsOver, preferenceSummaries, scoreSummaries, sliceFamily, sliceValue, type PreferenceSummary } from "../_lib/report-view";
+import { pValue, pct } from "../_lib/palette";
+import type { DashboardStudy } from "./dashboard-view";
+import { dimensionLabel } from "./headline-section";
+import { DecisiveRates, PreferenceBars } from "./preference-charts";
+import { MeanScores, RelativeImprovements } from "./score-charts";
+import { SortableTable } from "./sortable-table";
+
+const FAMILIES = [["region", "Locale region"], ["category", "Category"], ["locale", "Locale"], ["modality", "Modality"]] as const;
+
+function consistency(items: PreferenceSummary[], candidate: string, family: string) {
+  const rated = items.filter((s) => s.decisive.value !== null);
+  const ahead = rated.filter((s) => s.decisive.value! > 0.5).length;
+  const clearlyAhead = rated.filter((s) => s.decisive.low! > 0.5).length;
+  const clearlyBehind = rated.filter((s) => s.decisive.high! < 0.5).length;
+  return `${candidate} is chosen more often than not in ${ahead} of ${rated.length} ${family === "category" ? "categories" : `${family}s`}; ` +
+    `its interval lies above 50% in ${clearlyAhead} and below 50% in ${clearlyBehind}.`;
+}
+
+export function BreakdownSection({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
+  const dims = study.dimensions.filter((d) => rows.some((r) => r.dimension === d.key));
+  const [family, setFamily] = useState<string>("region");
+  const [dimension, setDimension] = useState<string>(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");
+  const inFamily = rows.filter((r) => sliceFamily(r.slice) === family && r.dimension === dimension);
+  const familyLabel = FAMILIES.find(([f]) => f === family)![1];
+  const title = `${dimensionLabel(study, dimension)} by ${familyLabel.toLowerCase()}`;
+  const controls = (
+    <div className="flex flex-wrap items-center gap-3 text-sm">
+      <label>Break down by <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={family} onChange={(e) => setFamily(e.target.value)}>
+        {FAMILIES.map(([f, l]) => <option key={f} value={f}>{l}</option>)}</select></label>
+      <label>Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
+        {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
+    </div>
+  );
+  if (inFamily.length === 0) return <div className="space-y-3">{controls}<p className="text-sm text-slate-600">Nothing to break down for this dimension.</p></div>;
+
+  if (study.type === "SIDE_BY_SIDE") {
+    const candidate = study.candidate ?? "A";
+    const summaries = preferenceSummaries(inFamily).sort((a, b) => a.slice.localeCompare(b.slice));
+    const items = summaries.map((s) => ({ label: sliceValue(s.slice), summary: s }));
+    return (
+      <div className="space-y-4">
+        {controls}
+        <p className="text-sm text-slate-700" data-testid="consistency">{consistency(summaries, candidate, family)}</p>
+        <div className="grid gap-4 2xl:grid-cols-2">
+          <PreferenceBars items={items} candidate={candidate} baseline={study.baseline ?? "B"} title={title} fileStem={study.name} />
+          <DecisiveRates items={items} candidate={candidate} title={`Decisive rate, ${title.toLowerCase()}`} fileStem={study.name} />
+        </div>
+        <SortableTable caption={title} rows={summaries} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}
+          rowClass={(s) => (s.prompts < SMALL_SAMPLE ? "bg-amber-50" : "")}
+          columns={[
+            { key: "slice", label: familyLabel, sortValue: (s) => sliceValue(s.slice), render: (s) => <>{sliceValue(s.slice)}{s.prompts < SMALL_SAMPLE && <span className="ml-1 text-xs text-amber-800" title={`fewer than ${SMALL_SAMPLE} prompts`}>⚠ small n</span>}</> },
+            { key: "prompts", label: "prompts", numeric: true, sortValue: (s) => s.prompts, render: (s) => s.prompts.toLocaleString("en-US") },
+            { key: "a", label: `${candidate} preferred`, numeric: true, sortValue: (s) => s.candidate.value, render: (s) => pct(s.candidate.value) },
+            { key: "t", label: "same", numeric: true, sortValue: (s) => s.same.value, render: (s) => pct(s.same.value) },
+            { key: "b", label: `${study.baseline} preferred`, numeric: true, sortValue: (s) => s.baseline.value, render: (s) => pct(s.baseline.value) },
+            { key: "d", label: "decisive rate (95% CI)", numeric: true, sortValue: (s) => s.decisive.value, render: (s) => `${pct(s.decisive.value)} (${pct(s.decisive.low)}–${pct(s.decisive.high)})` },
+            { key: "p", label: "sign test", numeric: true, sortValue: (s) => s.signP, render: (s) => pValue(s.signP) },
+          ]} />
+      </div>
+    );
+  }
+  const scores = scoreSummaries(inFamily);
+  const slices = [...new Set(scores.map((s) => s.slice))].sort();
+  const improvements = improvementsOver(inFamily, baseline);
+  return (
+    <div className="space-y-4">
+      {controls}
+      <div className="grid gap-4 2xl:grid-cols-2">
+        <MeanScores groups={slices.map((sl) => ({ label: sliceValue(sl), scores: scores.filter((s) => s.slice === sl) }))} models={study.models} title={title} fileStem={study.name} />
+        <RelativeImprovements groups={slices.map((sl) => ({ label: sliceValue(sl), improvements: improvements.filter((s) => s.slice === sl) }))}
+          baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}, ${title.toLowerCase()}`} fileStem={study.name} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+"use client";
+// The study dashboard. The headline arrives with the page (computed on the server for the URL's
+// filters); breakdowns, quality and the over-time view load after it, one after the other, so the
+// headline is never kept waiting behind heavier queries.
+import { useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTransition, type ReactNode } from "react";
+import type { ReportRow } from "@/server/analytics/domain/report-row";
+import type { TDashboardFilter } from "@/server/dashboards/schema";
+import type { AppRouter } from "@/server/root";
+import { useTRPC } from "@/app/_lib/trpc";
+import { paramsWithFilter } from "../_lib/filter-params";
+import { BreakdownSection } from "./breakdown-section";
+import { FilterBar } from "./filter-bar";
+import { HeadlineSection } from "./headline-section";
+import { OverTimeSection } from "./over-time-section";
+import { QualitySection } from "./quality-section";
+
+export type DashboardStudy = inferRouterOutputs<AppRouter>["dashboards"]["study"];
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-44">
+      <h2 id={`${id}-title`} className="mb-3 text-lg font-semibold">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Loading({ what }: { what: string }) {
+  return <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing {what}…</div>;
+}
+
+function Failed({ error, retry }: { error: { message: string }; retry: () => void }) {
+  return <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Could not compute this section: {error.message}{" "}
+    <button type="button" className="underline" onClick={retry}>Try again</button></div>;
+}
+
+export function DashboardView({ study, filter, headline }: { study: DashboardStudy; filter: TDashboardFilter; headline: ReportRow[] }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [pending, startTransition] = useTransition();
+  const chosenBaseline = searchParams.get("baseline");
+  const baseline = chosenBaseline && study.models.includes(chosenBaseline) ? chosenBaseline : study.models[0] ?? "";
+  const navigate = (q: URLSearchParams) => startTransition(() => router.replace(`${pathname}?${q}`, { scroll: false }));
+  const setFilter = (f: TDashboardFilter) => navigate(paramsWithFilter(new URLSearchParams(searchParams), f));
+  const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); navigate(q); };
+
+  const input = { studyId: study.id, filter };
+  const report = useQuery(trpc.dashboards.report.queryOptions(input, { staleTime: 60_000 }));
+  const quality = useQuery(trpc.dashboards.quality.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending }));
+  const overTime = useQuery(trpc.dashboards.overTime.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending && !quality.isPending }));
+
+  return (
+    <div>
+      <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
+        onChange={setFilter} pending={pending} />
+      <nav aria-label="Dashboard sections" className="mb-4 flex gap-3 text-sm">
+        {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"]].map(([id, l]) => (
+          <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}
+      </nav>
+      <div className={`space-y-8 transition-opacity ${pending ? "opacity-60" : ""}`}>
+        <Section id="headline" title="Headline"><HeadlineSection study={study} rows={headline} baseline={baseline} onBaseline={setBaseline} /></Section>
+        <Section id="breakdowns" title="Breakdowns">
+          {report.error ? <Failed error={report.error} retry={() => void report.refetch()} /> : !report.data ? <Loading what="breakdowns" />
+            : <BreakdownSection study={study} rows={report.data} baseline={baseline} />}
+        </Section>
+        <Section id="quality" title="Quality">
+          {quality.error ? <Failed error={quality.error} retry={() => void quality.refetch()} /> : !quality.data || !report.data ? <Loading what="grader quality" />
+            : <QualitySection study={study} rows={report.data} quality={quality.data} />}
+        </Section>
+        <Section id="over-time" title="Over time">
+          {overTime.error ? <Failed error={overTime.error} retry={() => void overTime.refetch()} /> : !overTime.data ? <Loading what="the headline over time" />
+            : <OverTimeSection study={study} points={overTime.data} />}
+        </Section>
+      </div>
+    </div>
+  );
+}

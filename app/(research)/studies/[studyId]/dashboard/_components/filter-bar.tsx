@@ -1,0 +1,50 @@
+"use client";
+// The dashboard's filters. Each change rewrites the URL (so the view can be shared); the page
+// re-renders on the server with the new headline and every section refetches with the filter.
+import type { TDashboardFilter } from "@/server/dashboards/schema";
+
+interface Option { value: string; label: string; items?: number }
+
+function FilterGroup({ label, options, chosen, onChange }: { label: string; options: Option[]; chosen: string[]; onChange: (v: string[]) => void }) {
+  if (options.length <= 1) return null;
+  return (
+    <div role="group" aria-label={label} className="flex flex-wrap items-center gap-1">
+      <span className="mr-1 text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</span>
+      {options.map((o) => {
+        const on = chosen.includes(o.value);
+        return (
+          <button key={o.value} type="button" aria-pressed={on}
+            onClick={() => onChange(on ? chosen.filter((v) => v !== o.value) : [...chosen, o.value])}
+            className={`rounded-full border px-2.5 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"}`}>
+            {o.label}{o.items !== undefined && <span className={on ? "text-indigo-100" : "text-slate-400"}> {o.items}</span>}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+export function FilterBar({ filter, dimensions, locales, categories, modalities, onChange, pending }: {
+  filter: TDashboardFilter;
+  dimensions: { key: string; label: string }[];
+  locales: { value: string; items: number }[];
+  categories: { value: string; items: number }[];
+  modalities: { value: string; items: number }[];
+  onChange: (f: TDashboardFilter) => void;
+  pending: boolean;
+}) {
+  const any = !!(filter.dimensions?.length || filter.locales?.length || filter.categories?.length || filter.modalities?.length);
+  return (
+    <div className="sticky top-0 z-10 mb-4 space-y-2 rounded-lg border border-slate-200 bg-white/95 p-3 backdrop-blur" aria-label="Filters" role="region" aria-busy={pending}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="text-sm font-semibold">Filters {pending && <span className="ml-2 text-xs font-normal text-slate-500">updating…</span>}</span>
+        {any && <button type="button" className="text-xs text-indigo-700 underline" onClick={() => onChange({})}>Clear all filters</button>}
+      </div>
+      <FilterGroup label="Dimension" options={dimensions.map((d) => ({ value: d.key, label: d.label }))} chosen={filter.dimensions ?? []} onChange={(v) => onChange({ ...filter, dimensions: v })} />
+      <FilterGroup label="Locale" options={locales.map((l) => ({ value: l.value, label: l.value, items: l.items }))} chosen={filter.locales ?? []} onChange={(v) => onChange({ ...filter, locales: v })} />
+      <FilterGroup label="Category" options={categories.map((c) => ({ value: c.value, label: c.value, items: c.items }))} chosen={filter.categories ?? []} onChange={(v) => onChange({ ...filter, categories: v })} />
+      <FilterGroup label="Modality" options={modalities.map((m) => ({ value: m.value, label: m.value.toLowerCase(), items: m.items }))} chosen={filter.modalities ?? []}
+        onChange={(v) => onChange({ ...filter, modalities: v as ("TEXT" | "IMAGE")[] })} />
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+// The headline: what a write-up quotes. Side-by-side: preference shares per dimension and the
+// decisive rate; single-sided: mean scores and relative improvement over a chosen baseline.
+import type { ReportRow } from "@/server/analytics/domain/report-row";
+import { improvementsOver, preferenceSummaries, scoreSummaries } from "../_lib/report-view";
+import { num, pValue, pct } from "../_lib/palette";
+import { DecisiveRates, PreferenceBars } from "./preference-charts";
+import { MeanScores, RelativeImprovements } from "./score-charts";
+import type { DashboardStudy } from "./dashboard-view";
+
+export function orderByStudy<T extends { dimension: string }>(items: T[], study: DashboardStudy): T[] {
+  const pos = (d: string) => { const i = study.dimensions.findIndex((x) => x.key === d); return i < 0 ? 999 : i; };
+  return [...items].sort((a, b) => pos(a.dimension) - pos(b.dimension));
+}
+export const dimensionLabel = (study: DashboardStudy, key: string) => study.dimensions.find((d) => d.key === key)?.label ?? key;
+
+export function HeadlineSection({ study, rows, baseline, onBaseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string; onBaseline: (m: string) => void }) {
+  if (rows.length === 0) {
+    return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600" data-testid="headline-empty">
+      No counted judgments match these filters yet. Start the study and let graders work, or widen the filters.</p>;
+  }
+  const stem = study.name;
+  if (study.type === "SIDE_BY_SIDE") {
+    const candidate = study.candidate ?? "A";
+    const base = study.baseline ?? "B";
+    const items = orderByStudy(preferenceSummaries(rows), study).map((s) => ({ label: dimensionLabel(study, s.dimension), summary: s }));
+    const lead = items.find((i) => i.summary.dimension === "overall") ?? items[0];
+    const s = lead.summary;
+    return (
+      <div className="space-y-4">
+        <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
+          <strong>{lead.label}:</strong> {candidate} was preferred on <strong data-metric="win_rate_a">{pct(s.candidate.value)}</strong> of prompts and {base} on{" "}
+          <strong data-metric="win_rate_b">{pct(s.baseline.value)}</strong> (about the same on {pct(s.same.value)}; n = {s.prompts.toLocaleString("en-US")} prompts,{" "}
+          {s.judgments.toLocaleString("en-US")} judgments). Where graders preferred one, <strong data-metric="decisive_rate_a">{pct(s.decisive.value)}</strong> chose {candidate}{" "}
+          (95% CI {pct(s.decisive.low)}–{pct(s.decisive.high)}, n = {s.decisive.n.toLocaleString("en-US")}, sign test {pValue(s.signP)}).
+        </p>
+        <div className="grid gap-4 2xl:grid-cols-2">
+          <PreferenceBars items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />
+          <DecisiveRates items={items} candidate={candidate} title="Decisive rate by dimension" fileStem={stem} />
+        </div>
+      </div>
+    );
+  }
+  const scores = orderByStudy(scoreSummaries(rows), study);
+  const dims = [...new Set(scores.map((s) => s.dimension))];
+  const groups = dims.map((d) => ({ label: dimensionLabel(study, d), scores: scores.filter((s) => s.dimension === d) }));
+  const improvements = improvementsOver(rows, baseline);
+  const ri = dims.map((d) => ({ label: dimensionLabel(study, d), improvements: improvements.filter((s) => s.dimension === d) }));
+  const lead = improvements.find((i) => i.dimension === "overall") ?? improvements[0];
+  return (
+    <div className="space-y-4">
+      {lead && (
+        <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
+          <strong>{dimensionLabel(study, lead.dimension)}:</strong> {lead.model} scored <strong data-metric="relative_improvement_mean">{pct(lead.improvement.value)}</strong> relative to {baseline}{" "}
+          (95% CI {pct(lead.improvement.low)}–{pct(lead.improvement.high)}, n = {lead.improvement.n.toLocaleString("en-US")} shared prompts);{" "}
+          mean scores {scores.filter((s) => s.dimension === lead.dimension).map((s) => `${s.model} ${num(s.mean.value)}`).join(", ")}.
+        </p>
+      )}
+      <div className="grid gap-4 2xl:grid-cols-2">
+        <MeanScores groups={groups} models={study.models} title="Mean score by dimension" fileStem={stem} />
+        <div className="space-y-2">
+          <label className="flex items-center gap-2 text-sm">Baseline for relative improvement
+            <select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={baseline} onChange={(e) => onBaseline(e.target.value)}>
+              {study.models.map((m) => <option key={m} value={m}>{m}</option>)}
+            </select>
+          </label>
+          <RelativeImprovements groups={ri} baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}`} fileStem={stem} />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+// Is the result stable? The headline recomputed at ten points as judgments accumulated, with its
+// interval as a band: a settled result shows as a flat line inside a narrowing band.
+import type { inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { AppRouter } from "@/server/root";
+import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
+import { ChartCard, DataTable } from "./chart-card";
+import type { DashboardStudy } from "./dashboard-view";
+
+type Points = inferRouterOutputs<AppRouter>["dashboards"]["overTime"];
+
+export function OverTimeSection({ study, points }: { study: DashboardStudy; points: Points }) {
+  const dims = study.dimensions.filter((d) => points.some((p) => p.rows.some((r) => r.dimension === d.key)));
+  const [dimension, setDimension] = useState(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");
+  if (points.length === 0) return <p className="text-sm text-slate-600">No counted judgments yet.</p>;
+  const label = dims.find((d) => d.key === dimension)?.label ?? dimension;
+  const sxs = study.type === "SIDE_BY_SIDE";
+  const series = sxs ? ["decisive"] : study.models;
+  const data = points.map((p) => {
+    const row: Record<string, unknown> = { judgments: p.judgments, at: p.at };
+    for (const s of series) {
+      const r = p.rows.find((x) => x.dimension === dimension && (sxs ? x.metric === "decisive_rate_a" : x.metric === "mean_score" && x.model_a === s));
+      const scale = sxs ? 100 : 1;
+      row[s] = r?.value == null ? null : r.value * scale;
+      row[`${s}__band`] = r?.ci_low == null ? null : [r.ci_low * scale, r.ci_high! * scale];
+      row[`${s}__n`] = r?.n ?? 0;
+    }
+    return row;
+  });
+  const color = (i: number) => (sxs ? CANDIDATE : MODEL_COLORS[i % MODEL_COLORS.length]);
+  const title = sxs ? `${label}: decisive rate as judgments accumulate` : `${label}: mean score as judgments accumulate`;
+  const fmt = (v: unknown) => (v == null ? "—" : sxs ? pct(Number(v) / 100) : num(Number(v)));
+  return (
+    <div className="space-y-2">
+      <label className="text-sm">Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
+        {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
+      <ChartCard title={title} fileStem={study.name}
+        legend={series.map((s, i) => ({ label: sxs ? `${study.candidate} chosen among decisive prompts (band: 95% CI)` : `${s} (band: 95% CI)`, color: color(i) }))}
+        description="Each point is the headline computed on the judgments submitted up to then, in submission order."
+        csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: p.judgments, submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
+        table={<DataTable caption={title} columns={["judgments", "until", ...series.flatMap((s) => [sxs ? "decisive rate" : s, "95% CI", "n"])]}
+          rows={data.map((d) => [Number(d.judgments), new Date(String(d.at)).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }),
+            ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
+        <ResponsiveContainer width="100%" height={260}>
+          <ComposedChart data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
+            <CartesianGrid stroke="#e2e8f0" />
+            <XAxis dataKey="judgments" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(v) => Number(v).toLocaleString("en-US")} fontSize={12}
+              label={{ value: "judgments counted", position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+            <YAxis domain={sxs ? [0, 100] : [1, 5]} tickFormatter={(v) => (sxs ? `${v}%` : String(v))} fontSize={12} width={44} />
+            {sxs && <ReferenceLine y={50} stroke="#475569" strokeDasharray="4 3" />}
+            <Tooltip formatter={(v, name) => [Array.isArray(v) ? `${fmt(v[0])}–${fmt(v[1])}` : fmt(v), String(name).replace("__band", " 95% CI")]}
+              labelFormatter={(v) => `${Number(v).toLocaleString("en-US")} judgments`} />
+            {series.map((s, i) => <Area key={`${s}b`} dataKey={`${s}__band`} stroke="none" fill={color(i)} fillOpacity={0.15} isAnimationActive={false} connectNulls />)}
+            {series.map((s, i) => <Line key={s} dataKey={s} stroke={color(i)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />)}
+          </ComposedChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </div>
+  );
+}

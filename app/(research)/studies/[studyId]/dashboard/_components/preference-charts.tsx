@@ -1,0 +1,105 @@
+"use client";
+// Side-by-side charts: the stacked preference bar (candidate preferred / about the same / baseline
+// preferred, as in published evaluations) and the decisive rate with its interval and sign test.
+import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { PreferenceSummary } from "../_lib/report-view";
+import { SMALL_SAMPLE } from "../_lib/report-view";
+import { BASELINE, CANDIDATE, SAME, pValue, pct } from "../_lib/palette";
+import { ChartCard, DataTable } from "./chart-card";
+
+export interface Labelled<T> {
+  label: string;
+  summary: T;
+}
+
+const ci = (e: { low: number | null; high: number | null }) => (e.low === null ? "" : ` (95% CI ${pct(e.low)}–${pct(e.high)})`);
+const small = (n: number) => (n < SMALL_SAMPLE ? " ⚠" : "");
+
+function TooltipBox({ lines }: { lines: string[] }) {
+  return <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow">{lines.map((l, i) => <div key={i} className={i === 0 ? "font-semibold" : ""}>{l}</div>)}</div>;
+}
+
+export function PreferenceBars({ items, candidate, baseline, title, description, fileStem }: {
+  items: Labelled<PreferenceSummary>[]; candidate: string; baseline: string; title: string; description?: string; fileStem: string;
+}) {
+  const data = items.map(({ label, summary: s }) => ({
+    label: `${label}${small(s.prompts)}`, s,
+    candidate: (s.candidate.value ?? 0) * 100, same: (s.same.value ?? 0) * 100, baseline: (s.baseline.value ?? 0) * 100,
+  }));
+  const legend = [{ label: `${candidate} preferred`, color: CANDIDATE }, { label: "About the same", color: SAME }, { label: `${baseline} preferred`, color: BASELINE }];
+  const anySmall = items.some((i) => i.summary.prompts < SMALL_SAMPLE);
+  return (
+    <ChartCard title={title} fileStem={fileStem} legend={legend}
+      description={description ?? "Share of prompts by verdict (the sign of the mean of their graders' preferences); hover for the 95% Wilson interval and n."}
+      warning={anySmall ? <p className="mb-1 text-xs text-amber-800">⚠ fewer than {SMALL_SAMPLE} prompts: read with care.</p> : undefined}
+      csvRows={items.map(({ label, summary: s }) => ({
+        group: label, dimension: s.dimension, slice: s.slice, prompts: s.prompts,
+        candidate_preferred: s.candidate.value, candidate_ci_low: s.candidate.low, candidate_ci_high: s.candidate.high,
+        about_the_same: s.same.value, same_ci_low: s.same.low, same_ci_high: s.same.high,
+        baseline_preferred: s.baseline.value, baseline_ci_low: s.baseline.low, baseline_ci_high: s.baseline.high,
+      }))}
+      table={<DataTable caption={title} columns={["", "prompts", `${candidate} preferred`, "about the same", `${baseline} preferred`]}
+        rows={items.map(({ label, summary: s }) => [label, s.prompts, pct(s.candidate.value) + ci(s.candidate), pct(s.same.value) + ci(s.same), pct(s.baseline.value) + ci(s.baseline)])} />}>
+      <ResponsiveContainer width="100%" height={40 + data.length * 42}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} barCategoryGap={8}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
+          <YAxis type="category" dataKey="label" width={150} fontSize={12} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
+            const s = active && payload?.[0] ? (payload[0].payload as (typeof data)[number]).s : null;
+            return s ? <TooltipBox lines={[`${s.dimension} · ${s.slice} · ${s.prompts} prompts, ${s.judgments} judgments`,
+              `${candidate} preferred: ${pct(s.candidate.value)}${ci(s.candidate)}`, `About the same: ${pct(s.same.value)}${ci(s.same)}`,
+              `${baseline} preferred: ${pct(s.baseline.value)}${ci(s.baseline)}`]} /> : null;
+          }} />
+          {([["candidate", CANDIDATE, "#fff"], ["same", SAME, "#0f172a"], ["baseline", BASELINE, "#0f172a"]] as const).map(([key, fill, text]) => (
+            <Bar key={key} dataKey={key} stackId="v" fill={fill} isAnimationActive={false}>
+              <LabelList dataKey={key} position="center" fill={text} fontSize={11} formatter={(v: unknown) => (Number(v) >= 7 ? `${Number(v).toFixed(1)}%` : "")} />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function DecisiveRates({ items, candidate, title, description, fileStem }: {
+  items: Labelled<PreferenceSummary>[]; candidate: string; title: string; description?: string; fileStem: string;
+}) {
+  const data = items.map(({ label, summary: s }) => ({
+    label: `${label}${small(s.decisive.n)}`, s, value: s.decisive.value === null ? 0 : s.decisive.value * 100,
+    err: s.decisive.value === null ? [0, 0] : [(s.decisive.value - s.decisive.low!) * 100, (s.decisive.high! - s.decisive.value) * 100],
+  }));
+  return (
+    <ChartCard title={title} fileStem={fileStem} legend={[{ label: `${candidate} chosen, among prompts with a preference`, color: CANDIDATE }]}
+      description={description ?? `Where graders preferred one response, how often it was ${candidate}'s: 95% Wilson interval, two-sided sign test against 50%.`}
+      csvRows={items.map(({ label, summary: s }) => ({ group: label, dimension: s.dimension, slice: s.slice, decisive_prompts: s.decisive.n,
+        decisive_rate: s.decisive.value, ci_low: s.decisive.low, ci_high: s.decisive.high, sign_test_p: s.signP }))}
+      table={<DataTable caption={title} columns={["", "decisive prompts", `${candidate} chosen`, "95% CI", "sign test"]}
+        rows={items.map(({ label, summary: s }) => [label, s.decisive.n, pct(s.decisive.value), s.decisive.low === null ? "—" : `${pct(s.decisive.low)}–${pct(s.decisive.high)}`, pValue(s.signP)])} />}>
+      <ResponsiveContainer width="100%" height={40 + data.length * 36}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 150, top: 4, bottom: 4 }} barCategoryGap={10}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
+          <YAxis type="category" dataKey="label" width={150} fontSize={12} />
+          <ReferenceLine x={50} stroke="#475569" strokeDasharray="4 3" />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
+            const s = active && payload?.[0] ? (payload[0].payload as (typeof data)[number]).s : null;
+            return s ? <TooltipBox lines={[`${s.dimension} · ${s.slice}`, `${candidate} chosen on ${pct(s.decisive.value)}${ci(s.decisive)}`,
+              `of ${s.decisive.n} prompts with a preference`, pValue(s.signP)]} /> : null;
+          }} />
+          <Bar dataKey="value" fill={CANDIDATE} isAnimationActive={false} barSize={18}>
+            <ErrorBar dataKey="err" width={5} stroke="#0f172a" strokeWidth={1.5} direction="x" />
+            <LabelList position="right"
+              content={(p) => {
+                const d = data[Number(p.index)];
+                if (!d) return null; // recharts may still draw an index of the previous data while filters change
+                // Right of the 100% mark, clear of the interval's whisker.
+                const right = d.value > 0 ? Number(p.x) + (Number(p.width) * 100) / d.value + 6 : Number(p.x) + 6;
+                return <text x={right} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.s.decisive.value === null ? "n = 0" : `${pct(d.s.decisive.value)} · ${pValue(d.s.signP)}`}</text>;
+              }} />
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}

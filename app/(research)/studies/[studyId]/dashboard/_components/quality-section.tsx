@@ -1,0 +1,127 @@
+"use client";
+// Can the numbers be trusted? Agreement between graders, position bias, who did the work and how
+// fast, and the tasks graders flagged.
+import type { inferRouterOutputs } from "@trpc/server";
+import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ReportRow } from "@/server/analytics/domain/report-row";
+import type { AppRouter } from "@/server/root";
+import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
+import { ChartCard, DataTable } from "./chart-card";
+import type { DashboardStudy } from "./dashboard-view";
+import { dimensionLabel } from "./headline-section";
+import { SortableTable } from "./sortable-table";
+
+type Quality = inferRouterOutputs<AppRouter>["dashboards"]["quality"];
+type Grader = Quality["graders"][number];
+
+const VERY_FAST_SECONDS = 10;
+
+/** Why a grader stands out, from the server's figures: an interval that excludes no bias, or very short times. */
+export function graderWarnings(g: Grader): string[] {
+  const out: string[] = [];
+  if (g.positionBias && g.positionBias.low !== null && g.positionBias.low > 0.5) out.push("favours the left response");
+  if (g.positionBias && g.positionBias.high !== null && g.positionBias.high < 0.5) out.push("favours the right response");
+  if (g.medianSeconds !== null && g.medianSeconds < VERY_FAST_SECONDS) out.push(`median under ${VERY_FAST_SECONDS} s per task`);
+  return out;
+}
+
+export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
+  const all = rows.filter((r) => r.slice === "all");
+  const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
+  const alpha = alphaRows.map((r) => ({ label: `${dimensionLabel(study, r.dimension)}${study.type === "SINGLE_SIDED" ? ` · ${r.model_a}` : ""}`, r }));
+  const bias = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "position_bias"));
+  const sxs = study.type === "SIDE_BY_SIDE";
+  const graders = quality.graders;
+  const biasData = graders.filter((g) => g.positionBias?.value !== null && g.positionBias).map((g) => ({
+    name: g.name, g, value: g.positionBias!.value! * 100, err: [(g.positionBias!.value! - g.positionBias!.low!) * 100, (g.positionBias!.high! - g.positionBias!.value!) * 100],
+  }));
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 xl:grid-cols-2">
+        <ChartCard title="Agreement (Krippendorff's alpha, interval)" fileStem={study.name} legend={[{ label: "alpha", color: MODEL_COLORS[2] }]}
+          description="1 = graders agree perfectly, 0 = no better than chance; over prompts with two or more judgments (n)."
+          csvRows={alpha.map(({ label, r }) => ({ dimension: r.dimension, model: r.model_b === "" ? r.model_a : "", alpha: r.value, prompts: r.n, label }))}
+          table={<DataTable caption="Agreement" columns={["", "alpha", "prompts with ≥ 2 judgments"]} rows={alpha.map(({ label, r }) => [label, num(r.value, 3), r.n])} />}>
+          <ResponsiveContainer width="100%" height={40 + alpha.length * 30}>
+            <BarChart data={alpha.map(({ label, r }) => ({ label, value: r.value ?? 0, n: r.n }))} layout="vertical" margin={{ left: 8, right: 24 }}>
+              <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+              <XAxis type="number" domain={[Math.min(0, ...alpha.map((a) => a.r.value ?? 0)), 1]} fontSize={12} tickFormatter={(v) => Number(v).toFixed(1)} />
+              <YAxis type="category" dataKey="label" width={170} fontSize={12} />
+              <Tooltip formatter={(v, _n, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, "alpha"]} />
+              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={16} />
+            </BarChart>
+          </ResponsiveContainer>
+        </ChartCard>
+        {sxs && (
+          <ChartCard title="Position bias per grader" fileStem={study.name} legend={[{ label: "share of non-tie choices for the left response", color: CANDIDATE }]}
+            description={`Overall: ${bias.map((r) => `${dimensionLabel(study, r.dimension)} ${pct(r.value)} (95% CI ${pct(r.ci_low)}–${pct(r.ci_high)}, n = ${r.n})`).join("; ") || "no judgments with a known side"}. 50% = no bias.`}
+            csvRows={graders.map((g) => ({ grader: g.name, left_share: g.positionBias?.value ?? null, ci_low: g.positionBias?.low ?? null, ci_high: g.positionBias?.high ?? null, non_tie_judgments: g.positionBias?.n ?? 0 }))}
+            table={<DataTable caption="Position bias per grader" columns={["grader", "left share", "95% CI", "non-tie judgments"]}
+              rows={graders.map((g) => [g.name, pct(g.positionBias?.value), g.positionBias?.low == null ? "—" : `${pct(g.positionBias.low)}–${pct(g.positionBias.high)}`, g.positionBias?.n ?? 0])} />}>
+            {biasData.length === 0 ? <p className="text-sm text-slate-600">No judgments made in Verdict with a known side (imported judgments carry none).</p> : (
+              <ResponsiveContainer width="100%" height={40 + biasData.length * 26}>
+                <BarChart data={biasData} layout="vertical" margin={{ left: 8, right: 24 }}>
+                  <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+                  <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
+                  <YAxis type="category" dataKey="name" width={150} fontSize={12} />
+                  <ReferenceLine x={50} stroke="#475569" strokeDasharray="4 3" />
+                  <Tooltip content={({ active, payload }) => {
+                    const g = active && payload?.[0] ? (payload[0].payload as (typeof biasData)[number]).g : null;
+                    return g ? <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow"><div className="font-semibold">{g.name}</div>
+                      left on {pct(g.positionBias!.value)} (95% CI {pct(g.positionBias!.low)}–{pct(g.positionBias!.high)}) of {g.positionBias!.n} non-tie judgments</div> : null;
+                  }} />
+                  <Bar dataKey="value" fill={CANDIDATE} isAnimationActive={false} barSize={12}>
+                    <ErrorBar dataKey="err" width={4} stroke="#0f172a" direction="x" />
+                  </Bar>
+                </BarChart>
+              </ResponsiveContainer>
+            )}
+          </ChartCard>
+        )}
+      </div>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Graders">
+        <h3 className="mb-1 font-semibold">Graders</h3>
+        <p className="mb-2 text-xs text-slate-600">Current judgments (surplus included) per grader. Highlighted rows stand out: a position-bias interval that excludes 50%, or a median under {VERY_FAST_SECONDS} s per task.</p>
+        {graders.length === 0 ? <p className="text-sm text-slate-600">No judgments yet.</p> : (
+          <SortableTable caption="Graders" rows={graders} rowKey={(g) => g.graderId} initialSort={{ key: "judgments", desc: true }}
+            rowClass={(g) => (graderWarnings(g).length ? "bg-amber-50" : "")}
+            columns={[
+              { key: "name", label: "grader", sortValue: (g) => g.name, render: (g) => <>{g.name}{graderWarnings(g).map((w) => <span key={w} className="ml-2 rounded bg-amber-200 px-1.5 text-xs text-amber-950">{w}</span>)}</> },
+              { key: "tasks", label: "tasks", numeric: true, sortValue: (g) => g.tasks, render: (g) => g.tasks.toLocaleString("en-US") },
+              { key: "judgments", label: "judgments", numeric: true, sortValue: (g) => g.judgments, render: (g) => g.judgments.toLocaleString("en-US") },
+              { key: "median", label: "median s/task", numeric: true, sortValue: (g) => g.medianSeconds, render: (g) => num(g.medianSeconds, 0) },
+              { key: "fastest", label: "fastest s", numeric: true, sortValue: (g) => g.fastestSeconds, render: (g) => num(g.fastestSeconds, 0) },
+              ...(sxs ? [
+                { key: "ties", label: "tie rate", numeric: true, sortValue: (g: Grader) => g.tieRate?.value ?? null, render: (g: Grader) => g.tieRate ? `${pct(g.tieRate.value)} (n = ${g.tieRate.n})` : "—" },
+                { key: "bias", label: "left share (95% CI)", numeric: true, sortValue: (g: Grader) => g.positionBias?.value ?? null,
+                  render: (g: Grader) => g.positionBias ? `${pct(g.positionBias.value)} (${pct(g.positionBias.low)}–${pct(g.positionBias.high)})` : "—" },
+              ] : []),
+              { key: "flagged", label: "flagged", numeric: true, sortValue: (g) => g.flaggedTasks, render: (g) => g.flaggedTasks },
+              { key: "last", label: "last active", sortValue: (g) => g.lastSubmittedAt, render: (g) => (g.lastSubmittedAt ? new Date(g.lastSubmittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }) : "—") },
+            ]} />
+        )}
+      </section>
+
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Flagged tasks">
+        <h3 className="mb-2 font-semibold">Flagged tasks ({quality.flagged.total.toLocaleString("en-US")})</h3>
+        {quality.flagged.tasks.length === 0 ? <p className="text-sm text-slate-600">No grader flagged a task as “cannot assess” or “unsafe”.</p> : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {quality.flagged.tasks.map((t) => (
+              <li key={t.assignmentId} className="py-2">
+                <div className="flex flex-wrap gap-2 text-xs text-slate-600">
+                  <span className="font-mono">{t.promptId}</span><span>{t.locale}</span><span>{t.grader}</span>
+                  <span>{new Date(t.submittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" })}</span>
+                  {t.cannotAssess && <span className="rounded bg-slate-200 px-1.5 text-slate-800">cannot assess</span>}
+                  {t.harmful && <span className="rounded bg-red-100 px-1.5 text-red-800">unsafe or harmful</span>}
+                </div>
+                <p className="mt-1 whitespace-pre-wrap">{t.comment || <span className="text-slate-500">(no comment)</span>}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        {quality.flagged.total > quality.flagged.tasks.length && <p className="mt-2 text-xs text-slate-600">Showing the newest {quality.flagged.tasks.length}; the raw judgments CSV has them all.</p>}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+"use client";
+// Single-sided charts: mean score per model (bootstrap interval over prompts) and each model's
+// relative improvement over a chosen baseline model (paired bootstrap interval).
+import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import type { ImprovementSummary, ScoreSummary } from "../_lib/report-view";
+import { SMALL_SAMPLE } from "../_lib/report-view";
+import { MODEL_COLORS, num, pct } from "../_lib/palette";
+import { ChartCard, DataTable } from "./chart-card";
+
+const err = (e: { value: number | null; low: number | null; high: number | null }, scale = 1) =>
+  e.value === null || e.low === null || e.high === null ? [0, 0] : [(e.value - e.low) * scale, (e.high - e.value) * scale];
+
+function TooltipBox({ lines }: { lines: string[] }) {
+  return <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow">{lines.map((l, i) => <div key={i} className={i === 0 ? "font-semibold" : ""}>{l}</div>)}</div>;
+}
+
+/** Groups (dimensions or slices) on the axis, one bar per model. */
+export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
+  groups: { label: string; scores: ScoreSummary[] }[]; models: string[]; title: string; fileStem: string; scaleMax?: number;
+}) {
+  const data = groups.map((g) => {
+    const row: Record<string, unknown> = { label: g.label, g };
+    for (const m of models) {
+      const s = g.scores.find((x) => x.model === m);
+      row[m] = s?.mean.value ?? null;
+      row[`${m}__err`] = s ? err(s.mean) : [0, 0];
+    }
+    return row;
+  });
+  const anySmall = groups.some((g) => g.scores.some((s) => s.mean.n > 0 && s.mean.n < SMALL_SAMPLE));
+  return (
+    <ChartCard title={title} fileStem={fileStem} legend={models.map((m, i) => ({ label: m, color: MODEL_COLORS[i % MODEL_COLORS.length] }))}
+      description="Mean over prompts of each prompt's mean score (1–5), with a 95% bootstrap interval over prompts."
+      warning={anySmall ? <p className="mb-1 text-xs text-amber-800">⚠ some means rest on fewer than {SMALL_SAMPLE} prompts.</p> : undefined}
+      csvRows={groups.flatMap((g) => g.scores.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, prompts: s.mean.n,
+        mean_score: s.mean.value, ci_low: s.mean.low, ci_high: s.mean.high, top_box_rate: s.topBox.value })))}
+      table={<DataTable caption={title} columns={["", "model", "prompts", "mean score", "95% CI", "top-box (4–5)"]}
+        rows={groups.flatMap((g) => g.scores.map((s) => [g.label, s.model, s.mean.n, num(s.mean.value), s.mean.low === null ? "—" : `${num(s.mean.low)}–${num(s.mean.high)}`, pct(s.topBox.value)]))} />}>
+      <ResponsiveContainer width="100%" height={Math.max(160, 50 + groups.length * models.length * 22)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" domain={[1, scaleMax]} allowDataOverflow fontSize={12} />
+          <YAxis type="category" dataKey="label" width={150} fontSize={12} />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
+            const g = active && payload?.[0] ? ((payload[0].payload as { g: { label: string; scores: ScoreSummary[] } }).g) : null;
+            return g ? <TooltipBox lines={[g.label, ...g.scores.map((s) => `${s.model}: ${num(s.mean.value)} (95% CI ${num(s.mean.low)}–${num(s.mean.high)}), n = ${s.mean.n} prompts`)]} /> : null;
+          }} />
+          {models.map((m, i) => (
+            <Bar key={m} dataKey={m} fill={MODEL_COLORS[i % MODEL_COLORS.length]} isAnimationActive={false} barSize={14}>
+              <ErrorBar dataKey={`${m}__err`} width={4} stroke="#0f172a" direction="x" />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+export function RelativeImprovements({ groups, baseline, models, title, fileStem }: {
+  groups: { label: string; improvements: ImprovementSummary[] }[]; baseline: string; models: string[]; title: string; fileStem: string;
+}) {
+  const shown = models.filter((m) => m !== baseline);
+  const data = groups.map((g) => {
+    const row: Record<string, unknown> = { label: g.label, g };
+    for (const m of shown) {
+      const s = g.improvements.find((x) => x.model === m);
+      row[m] = s?.improvement.value === null || !s ? null : s.improvement.value * 100;
+      row[`${m}__err`] = s ? err(s.improvement, 100) : [0, 0];
+    }
+    return row;
+  });
+  return (
+    <ChartCard title={title} fileStem={fileStem} legend={shown.map((m) => ({ label: `${m} over ${baseline}`, color: MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length] }))}
+      description={`(mean of model − mean of ${baseline}) / mean of ${baseline}, over prompts both were scored on; 95% paired bootstrap interval.`}
+      csvRows={groups.flatMap((g) => g.improvements.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, baseline: s.baseline,
+        shared_prompts: s.improvement.n, relative_improvement: s.improvement.value, ci_low: s.improvement.low, ci_high: s.improvement.high })))}
+      table={<DataTable caption={title} columns={["", "model", "shared prompts", "relative improvement", "95% CI"]}
+        rows={groups.flatMap((g) => g.improvements.map((s) => [g.label, s.model, s.improvement.n, pct(s.improvement.value), s.improvement.low === null ? "—" : `${pct(s.improvement.low)}–${pct(s.improvement.high)}`]))} />}>
+      <ResponsiveContainer width="100%" height={Math.max(140, 50 + groups.length * Math.max(1, shown.length) * 24)}>
+        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" tickFormatter={(v) => `${v}%`} fontSize={12} />
+          <YAxis type="category" dataKey="label" width={150} fontSize={12} />
+          <ReferenceLine x={0} stroke="#475569" />
+          <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
+            const g = active && payload?.[0] ? ((payload[0].payload as { g: { label: string; improvements: ImprovementSummary[] } }).g) : null;
+            return g ? <TooltipBox lines={[g.label, ...g.improvements.map((s) => `${s.model} over ${s.baseline}: ${pct(s.improvement.value)} (95% CI ${pct(s.improvement.low)}–${pct(s.improvement.high)}), n = ${s.improvement.n}`)]} /> : null;
+          }} />
+          {shown.map((m) => (
+            <Bar key={m} dataKey={m} fill={MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length]} isAnimationActive={false} barSize={14}>
+              <ErrorBar dataKey={`${m}__err`} width={4} stroke="#0f172a" direction="x" />
+            </Bar>
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}

@@ -1,0 +1,77 @@
+// Downloads of a chart: its data as CSV, its picture as SVG or PNG. The picture is the chart's own
+// SVG with the title and legend drawn in (recharts renders its legend as HTML), on white.
+import { stringify } from "csv-stringify/browser/esm/sync";
+
+export interface LegendEntry {
+  label: string;
+  color: string;
+}
+
+function save(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export function downloadCsv(filename: string, rows: Record<string, unknown>[]) {
+  save(new Blob([stringify(rows, { header: true })], { type: "text/csv;charset=utf-8" }), filename);
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+const HEADER = 56;
+
+function el(name: string, attrs: Record<string, string | number>, text?: string) {
+  const e = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+/** A standalone SVG document of the chart inside `container`, with title and legend on top. */
+export function chartSvg(container: HTMLElement, title: string, legend: LegendEntry[]): { svg: string; width: number; height: number } | null {
+  const chart = container.querySelector("svg.recharts-surface");
+  if (!chart) return null;
+  const width = Number(chart.getAttribute("width")) || chart.clientWidth;
+  const height = Number(chart.getAttribute("height")) || chart.clientHeight;
+  const root = el("svg", { xmlns: SVG_NS, width, height: height + HEADER, viewBox: `0 0 ${width} ${height + HEADER}`, "font-family": "system-ui, sans-serif" });
+  root.appendChild(el("rect", { width: "100%", height: "100%", fill: "#ffffff" }));
+  root.appendChild(el("text", { x: 8, y: 20, "font-size": 15, "font-weight": 600, fill: "#0f172a" }, title));
+  let x = 8;
+  for (const l of legend) {
+    root.appendChild(el("rect", { x, y: 32, width: 12, height: 12, fill: l.color }));
+    root.appendChild(el("text", { x: x + 16, y: 42, "font-size": 12, fill: "#334155" }, l.label));
+    x += 28 + l.label.length * 7;
+  }
+  const body = chart.cloneNode(true) as SVGElement;
+  body.setAttribute("y", String(HEADER));
+  body.removeAttribute("style");
+  root.appendChild(body);
+  return { svg: new XMLSerializer().serializeToString(root), width, height: height + HEADER };
+}
+
+export function downloadSvg(container: HTMLElement, filename: string, title: string, legend: LegendEntry[]) {
+  const out = chartSvg(container, title, legend);
+  if (out) save(new Blob([out.svg], { type: "image/svg+xml" }), filename);
+}
+
+export async function downloadPng(container: HTMLElement, filename: string, title: string, legend: LegendEntry[]) {
+  const out = chartSvg(container, title, legend);
+  if (!out) return;
+  const img = new Image();
+  img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(out.svg)}`;
+  await img.decode();
+  const scale = 2; // sharp enough for a slide or a paper
+  const canvas = document.createElement("canvas");
+  canvas.width = out.width * scale;
+  canvas.height = out.height * scale;
+  const ctx = canvas.getContext("2d")!;
+  ctx.scale(scale, scale);
+  ctx.drawImage(img, 0, 0);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, "image/png"));
+  if (blob) save(blob, filename);
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { filterFromParams, filterIsEmpty, paramsWithFilter } from "./filter-params";
+
+describe("dashboard filter in the URL", () => {
+  it("reads comma lists, drops blanks and duplicates, and normalises modality", () => {
+    const f = filterFromParams(new URLSearchParams("dimension=truthfulness,overall,,overall&locale=ja-JP&modality=image,bogus"));
+    expect(f).toEqual({ dimensions: ["overall", "truthfulness"], locales: ["ja-JP"], modalities: ["IMAGE"] });
+  });
+
+  it("reads Next's searchParams object, arrays included", () => {
+    expect(filterFromParams({ category: ["Math", "Writing"], locale: undefined })).toEqual({ categories: ["Math", "Writing"] });
+  });
+
+  it("round-trips and keeps unrelated parameters", () => {
+    const f = { dimensions: ["overall"], categories: ["Math"], modalities: ["TEXT" as const] };
+    const q = paramsWithFilter(new URLSearchParams("baseline=Old&locale=en-US"), f);
+    expect(q.toString()).toBe("baseline=Old&dimension=overall&category=Math&modality=text");
+    expect(filterFromParams(q)).toEqual(f);
+  });
+
+  it("knows an empty filter", () => {
+    expect(filterIsEmpty({})).toBe(true);
+    expect(filterIsEmpty({ locales: [] })).toBe(true);
+    expect(filterIsEmpty({ locales: ["en-US"] })).toBe(false);
+  });
+});

@@ -1,0 +1,40 @@
+// The dashboard's filters in its URL, so a view can be shared: ?dimension=overall,truthfulness&locale=ja-JP&…
+import type { TDashboardFilter } from "@/server/dashboards/schema";
+
+const PARAMS = { dimensions: "dimension", locales: "locale", categories: "category", modalities: "modality" } as const;
+type Key = keyof typeof PARAMS;
+
+type Search = Record<string, string | string[] | undefined> | URLSearchParams;
+
+const read = (q: Search, name: string): string | undefined => {
+  const v = q instanceof URLSearchParams ? q.get(name) ?? undefined : q[name];
+  return Array.isArray(v) ? v.join(",") : v;
+};
+
+const list = (v: string | undefined): string[] => (v ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))].sort() : []);
+
+export function filterFromParams(q: Search): TDashboardFilter {
+  const f: TDashboardFilter = {};
+  for (const key of Object.keys(PARAMS) as Key[]) {
+    const values = list(read(q, PARAMS[key]));
+    if (!values.length) continue;
+    if (key === "modalities") {
+      const m = values.map((v) => v.toUpperCase()).filter((v): v is "TEXT" | "IMAGE" => v === "TEXT" || v === "IMAGE");
+      if (m.length) f.modalities = m;
+    } else f[key] = values;
+  }
+  return f;
+}
+
+/** The same filter as URL parameters (other parameters, like the chosen baseline, are kept). */
+export function paramsWithFilter(base: URLSearchParams, f: TDashboardFilter): URLSearchParams {
+  const out = new URLSearchParams(base);
+  for (const key of Object.keys(PARAMS) as Key[]) {
+    const values = f[key];
+    if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => (key === "modalities" ? v.toLowerCase() : v)).join(","));
+    else out.delete(PARAMS[key]);
+  }
+  return out;
+}
+
+export const filterIsEmpty = (f: TDashboardFilter) => !f.dimensions?.length && !f.locales?.length && !f.categories?.length && !f.modalities?.length;

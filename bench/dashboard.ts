@@ -1,0 +1,124 @@
+// How fast a study dashboard opens in Chromium on a study of 1,000,000 judgments: from navigation
+// to the headline chart drawn, and to every section loaded. Baselines measured in the same run,
+// against the same server: the same dashboard on a study of 1,000 judgments, and the plain
+// Models page (a server-rendered table, no charts).
+//   npm run bench:dashboard -- [--engine sqlite|pg] [--type side_by_side|single_sided] [--rows 1000000] [--runs 5] [--db FILE]
+// --db reuses an SQLite file that already holds the "Bench analytics" study (the import takes minutes).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Page } from "@playwright/test";
+import { makeUser } from "../seed/factories";
+import { findStudy } from "../server/analytics/repo";
+import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
+import { createDb, type Db } from "../server/db/client";
+import { importJudgments } from "../server/imports/import-judgments";
+import { ensureBuild, startAppServer } from "./lib/app-server";
+import { createBenchDatabase } from "./lib/bench-database";
+import { writeJudgmentsFile } from "./lib/judgments-file";
+
+const args = parseArgs(process.argv.slice(2));
+const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
+const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
+const ROWS = intFlag(args, "rows", 1_000_000);
+const RUNS = intFlag(args, "runs", 5);
+const REUSE = stringFlag(args, "db");
+const BIG = "Bench analytics";
+const SMALL = "Bench dashboard small";
+const PASSWORD = "bench-dashboard-pass";
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = 3460;
+
+const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
+
+async function importFile(db: Db, dir: string, study: string, rows: number) {
+  const file = path.join(dir, `${rows}.csv`);
+  await writeJudgmentsFile(file, study, TYPE, rows);
+  const t0 = performance.now();
+  await importJudgments(db, file);
+  console.log(`imported ${rows.toLocaleString("en-US")} ${TYPE} judgments into "${study}" in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** Milliseconds from navigation to the headline chart's first bar, and to the last section loaded. */
+async function openDashboard(page: Page, url: string): Promise<{ headline: number; all: number }> {
+  const t0 = performance.now();
+  await page.goto(url, { waitUntil: "commit" });
+  const headlineChart = TYPE === "side_by_side" ? "Preference by dimension" : "Mean score by dimension";
+  await page.getByRole("region", { name: headlineChart }).locator(".recharts-bar-rectangle").first().waitFor({ timeout: 120_000 });
+  const headline = performance.now() - t0;
+  await page.locator("#over-time .recharts-surface").first().waitFor({ timeout: 300_000 });
+  await page.getByRole("region", { name: "Graders" }).waitFor({ timeout: 300_000 });
+  return { headline, all: performance.now() - t0 };
+}
+
+async function openModels(page: Page, url: string): Promise<number> {
+  const t0 = performance.now();
+  await page.goto(url, { waitUntil: "commit" });
+  await page.getByRole("table").first().waitFor();
+  await page.waitForLoadState("load");
+  return performance.now() - t0;
+}
+
+async function main() {
+  ensureBuild();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-dashboard-"));
+  const bench = REUSE ? null : await createBenchDatabase(engine);
+  const url = REUSE ? `file:${path.resolve(REUSE)}` : bench!.url;
+  const db = bench?.db ?? createDb({ engine: "sqlite", file: path.resolve(REUSE!), url });
+  try {
+    if (!(await findStudy(db, { name: BIG }))) await importFile(db, dir, BIG, ROWS);
+    if (!(await findStudy(db, { name: SMALL }))) await importFile(db, dir, SMALL, 1_000);
+    const email = `bench-researcher-${Date.now()}@bench.verdict`;
+    await makeUser(db, { email, role: "RESEARCHER", password: PASSWORD });
+    const big = (await findStudy(db, { name: BIG }))!;
+    const small = (await findStudy(db, { name: SMALL }))!;
+    const judgments = await db.judgment.count({ where: { studyId: big.id } });
+
+    const server = await startAppServer(url, PORT);
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] });
+    try {
+      const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+      await page.goto(`${server.url}/login`);
+      await page.getByLabel("Email").fill(email);
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await page.waitForURL(/\/studies$/);
+
+      // The first visit after start-up, separately: it pays for compiling queries and a cold page cache.
+      const first = await openDashboard(page, `${server.url}/studies/${big.id}/dashboard`);
+      const bigRuns: { headline: number; all: number }[] = [];
+      const smallRuns: { headline: number; all: number }[] = [];
+      const modelsRuns: number[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        modelsRuns.push(await openModels(page, `${server.url}/models`));
+        smallRuns.push(await openDashboard(page, `${server.url}/studies/${small.id}/dashboard`));
+        bigRuns.push(await openDashboard(page, `${server.url}/studies/${big.id}/dashboard`));
+      }
+      const r = {
+        engine, type: TYPE, judgments, runs: RUNS, date: new Date().toISOString(),
+        firstVisit: first,
+        big: { headlineMs: median(bigRuns.map((x) => x.headline)), allMs: median(bigRuns.map((x) => x.all)), maxHeadlineMs: Math.max(...bigRuns.map((x) => x.headline)) },
+        small: { headlineMs: median(smallRuns.map((x) => x.headline)), allMs: median(smallRuns.map((x) => x.all)) },
+        modelsPageMs: median(modelsRuns),
+      };
+      const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      console.log(`${engine}, ${TYPE}, ${judgments.toLocaleString("en-US")} judgments, median of ${RUNS} visits:`);
+      console.log(`  headline chart drawn: ${f(r.big.headlineMs)} (slowest ${f(r.big.maxHeadlineMs)}; first visit after start ${f(first.headline)})`);
+      console.log(`  every section loaded: ${f(r.big.allMs)} (first visit ${f(first.all)})`);
+      console.log(`  baseline, same dashboard on 1,000 judgments: headline ${f(r.small.headlineMs)}, all ${f(r.small.allMs)} -> headline ratio ${(r.big.headlineMs / r.small.headlineMs).toFixed(2)}x`);
+      console.log(`  baseline, Models page: ${f(r.modelsPageMs)} -> headline ratio ${(r.big.headlineMs / r.modelsPageMs).toFixed(2)}x`);
+      mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+      writeFileSync(path.join(ROOT, `bench/results/dashboard-${engine}-${TYPE}.json`), JSON.stringify(r, null, 2));
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    if (bench) await bench.drop();
+    else await db.$disconnect();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
