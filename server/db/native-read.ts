@@ -1,9 +1,9 @@
 // Large read-only queries on the engine's own driver, rows as arrays. Prisma's raw queries cost
 // microseconds per row and per value in the client; at a million judgments that is seconds the
 // dashboards cannot spend. SQL is written once with `?` placeholders and runs on either engine.
-import Database from "better-sqlite3";
 import pg from "pg";
 import { targetOf, type Db } from "./client";
+import { sqliteReadInWorker } from "./sqlite-read-worker";
 
 /** `?` → `$1, $2, …` for PostgreSQL. Our SQL holds no literal question marks. */
 export const numberedPlaceholders = (sql: string): string => {
@@ -13,15 +13,8 @@ export const numberedPlaceholders = (sql: string): string => {
 
 export async function nativeRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
   const target = targetOf(db);
-  if (target.engine === "sqlite") {
-    // A connection of its own, read-only: with WAL it reads a snapshot without blocking writers.
-    const conn = new Database(target.file, { readonly: true, fileMustExist: true });
-    try {
-      return conn.prepare(sql).raw(true).all(...params) as unknown[][];
-    } finally {
-      conn.close();
-    }
-  }
+  // On a worker thread, so a long read never stalls the server's other requests.
+  if (target.engine === "sqlite") return sqliteReadInWorker(target.file, sql, params);
   const conn = new pg.Client({ connectionString: target.url });
   await conn.connect();
   try {

@@ -1,0 +1,73 @@
+// Large SQLite reads on a worker thread. better-sqlite3 is synchronous: a multi-second analytics
+// query on the server's own thread would stall every other request, graders' submissions
+// included. The worker opens its own read-only connection per query (WAL lets it read a snapshot
+// while the app writes) and hands back the rows.
+import { createRequire } from "node:module";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+
+// Plain CommonJS evaluated by the worker, so it needs no bundling: Next.js compiles server code
+// into chunks a worker could not load by path.
+const SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+parentPort.on("message", ({ id, file, sql, params }) => {
+  let conn;
+  try {
+    conn = new Database(file, { readonly: true, fileMustExist: true });
+    parentPort.postMessage({ id, rows: conn.prepare(sql).raw(true).all(...params) });
+  } catch (e) {
+    parentPort.postMessage({ id, error: String((e && e.message) || e) });
+  } finally {
+    if (conn) conn.close();
+  }
+});`;
+
+interface Pending {
+  resolve: (rows: unknown[][]) => void;
+  reject: (e: Error) => void;
+}
+
+interface ReadWorker {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  next: number;
+}
+
+// On globalThis: Next.js may load this module in several chunks; one worker per process is enough.
+const holder = globalThis as unknown as { verdictSqliteReader?: ReadWorker };
+
+function reader(): ReadWorker {
+  if (holder.verdictSqliteReader) return holder.verdictSqliteReader;
+  // Resolved from the project root rather than this file, whose location differs once bundled.
+  const driver = createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
+  const worker = new Worker(SOURCE, { eval: true, workerData: { driver } });
+  worker.unref(); // never keeps a CLI run or a test process alive
+  const state: ReadWorker = { worker, pending: new Map(), next: 1 };
+  worker.on("message", (m: { id: number; rows?: unknown[][]; error?: string }) => {
+    const p = state.pending.get(m.id);
+    state.pending.delete(m.id);
+    if (state.pending.size === 0) worker.unref();
+    if (m.error !== undefined) p?.reject(new Error(m.error));
+    else p?.resolve(m.rows!);
+  });
+  const fail = (e: Error) => {
+    for (const p of state.pending.values()) p.reject(e);
+    state.pending.clear();
+    if (holder.verdictSqliteReader === state) holder.verdictSqliteReader = undefined;
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`SQLite read worker exited (${code})`)));
+  holder.verdictSqliteReader = state;
+  return state;
+}
+
+export function sqliteReadInWorker(file: string, sql: string, params: unknown[]): Promise<unknown[][]> {
+  const r = reader();
+  const id = r.next++;
+  return new Promise((resolve, reject) => {
+    r.pending.set(id, { resolve, reject });
+    r.worker.ref(); // a query in flight keeps the process alive until it answers
+    r.worker.postMessage({ id, file, sql, params });
+  });
+}
