@@ -12,7 +12,9 @@ export function ensureBuild(): void {
 }
 
 export async function startAppServer(databaseUrl: string, port: number): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
+  // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
     cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const url = `http://127.0.0.1:${port}`;

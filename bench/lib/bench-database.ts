@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { closeNativeConnections } from "../../server/db/close-native";
 import { createDb, type Db } from "../../server/db/client";
 import type { DatabaseTarget } from "../../server/db/database-url";
 import { migrate } from "../../server/db/migrate";
@@ -47,5 +48,5 @@ export async function createBenchDatabase(engine: "sqlite" | "pg"): Promise<Benc
   await migrate(target, path.join(ROOT, "prisma", "migrations"));
   const db = createDb(target);
   await ensureBuiltInDimensions(db);
-  return { target, url: target.url, db, drop: async () => { await db.$disconnect(); await cleanup(); } };
+  return { target, url: target.url, db, drop: async () => { await db.$disconnect(); await closeNativeConnections(target); await cleanup(); } };
 }

@@ -28,7 +28,8 @@ export function createDb(target: DatabaseTarget): Db {
   const client = target.engine === "sqlite"
     // A generous busy timeout: with WAL, writers queue on SQLite's lock instead of failing.
     ? new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 15_000 }) })
-    : (new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) }) as unknown as Db);
+    // 20 connections: under a burst of graders, 10 left transactions queueing for a connection.
+    : (new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 20 }) }) as unknown as Db);
   targets.set(client, target);
   return client;
 }

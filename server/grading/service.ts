@@ -2,17 +2,18 @@ import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
 import type { SessionUser } from "../auth/service";
-import { engineOf, type Db, type Tx } from "../db/client";
-import { isUniqueViolation } from "../db/errors";
+import type { Db } from "../db/client";
+import { isDuplicateKey } from "../db/errors";
 import { applicableDimensions, type StudyDimensionView } from "./domain/applicable-dimensions";
-import { sideFromCoin, toCandidatePreference } from "./domain/candidate-preference";
+import { sideFromCoin } from "./domain/candidate-preference";
 import { leaseExpiry } from "./domain/lease-expiry";
 import { orderLeaseCandidates } from "./domain/lease-order";
-import { validateSubmission } from "./domain/validate-submission";
+import { planSubmission, type SubmissionPlan } from "./domain/plan-submission";
+import { hotPathFor, type GradingHotPath } from "./hot-path";
+import type { StudyState } from "./hot-path-rows";
 import * as repo from "./repo";
 import type { TSubmitAssignment } from "./schema";
 
-type GradingStudy = NonNullable<Awaited<ReturnType<typeof repo.studyState>>>;
 type StudyDimension = StudyDimensionView & { dimensionId: string };
 
 const CANDIDATE_WINDOW = 25;
@@ -23,7 +24,7 @@ const LEASE_ROUNDS = 3;
 // Nothing here is needed by another instance; status and capacity are always read fresh.
 const dimensionCache = new Map<string, StudyDimension[]>();
 
-async function dimensionsOf(db: Db | Tx, studyId: string): Promise<StudyDimension[]> {
+async function dimensionsOf(db: Db, studyId: string): Promise<StudyDimension[]> {
   let dims = dimensionCache.get(studyId);
   if (!dims) {
     dims = (await repo.studyDimensions(db, studyId)).map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension }));
@@ -31,6 +32,21 @@ async function dimensionsOf(db: Db | Tx, studyId: string): Promise<StudyDimensio
     dimensionCache.set(studyId, dims);
   }
   return dims;
+}
+
+// A study's type and k are fixed at creation too; submissions need them and nothing else of it.
+const constantsCache = new Map<string, { type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; redundancy: number }>();
+
+async function studyConstantsOf(hot: GradingHotPath, studyId: string) {
+  let c = constantsCache.get(studyId);
+  if (!c) {
+    const s = await hot.studyState(studyId);
+    if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+    c = { type: s.type, redundancy: s.redundancy };
+    if (constantsCache.size > 1000) constantsCache.clear();
+    constantsCache.set(studyId, c);
+  }
+  return c;
 }
 
 export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
@@ -49,12 +65,14 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
  * Leases the next item of a study to a grader, or returns their live lease. Returns null when the
  * grader has nothing left to do in this study.
  *
- * Each attempt is its own short transaction that locks the grader's row, then one item's row:
- * always in that order and never two items at once, so concurrent leases and submissions on
- * PostgreSQL cannot deadlock, and two tabs of one grader cannot take two leases.
+ * Each attempt is its own short transaction (hot-path.ts) that re-checks the item's room under
+ * its lock: SQLite's single write lock, or on PostgreSQL the grader's row then one item's row,
+ * always in that order and never two items at once, so concurrent leases and submissions cannot
+ * deadlock, and two tabs of one grader cannot take two leases.
  */
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
-  const study = await repo.studyState(db, studyId);
+  const hot = hotPathFor(db);
+  const study = await hot.studyState(studyId);
   if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
   if (study.status !== "RUNNING") {
     throw new TRPCError({ code: "PRECONDITION_FAILED", message: `This study is ${study.status.toLowerCase()}; no new tasks are handed out.` });
@@ -63,47 +81,27 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   if (locales.length === 0) throw new TRPCError({ code: "FORBIDDEN", message: "This study has no locale of yours." });
 
   for (let round = 0; round < LEASE_ROUNDS; round++) {
-    const own = await repo.liveLeaseOf(db, studyId, grader.id, now);
+    const own = await hot.liveLeaseOf(studyId, grader.id, now);
     if (own) return gradingTask(db, grader, own.id, study);
-    const items = await repo.eligibleItems(db, study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
+    const items = await hot.eligibleItems(study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
-    const ordered = orderLeaseCandidates(items, study.redundancy, grader.id);
-    for (const candidate of ordered) {
-      const leasedId = await tryLease(db, study, grader.id, candidate.id, now);
+    for (const candidate of orderLeaseCandidates(items, study.redundancy, grader.id)) {
+      const leasedId = await hot.lease({
+        studyId: study.id, itemId: candidate.id, graderId: grader.id, redundancy: study.redundancy, now,
+        expiresAt: leaseExpiry(now, study.leaseMinutes), candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
+      });
       if (leasedId) return gradingTask(db, grader, leasedId, study);
     }
   }
   return null;
 }
 
-async function tryLease(db: Db, study: GradingStudy, graderId: string, itemId: string, now: Date): Promise<string | null> {
-  const engine = engineOf(db);
-  try {
-    return await db.$transaction(async (tx) => {
-      await repo.lockGrader(tx, graderId);
-      const own = await repo.liveLeaseOf(tx, study.id, graderId, now);
-      if (own) return own.id;
-      // Re-check under the item's lock: another grader or instance may have leased it since we looked.
-      const locked = await repo.lockItemForLease(tx, itemId, engine);
-      if (!locked || locked.submittedCount + (await repo.countLiveLeases(tx, itemId, now)) >= study.redundancy) return null;
-      const lease = await repo.createLease(tx, {
-        studyId: study.id, itemId, graderId, leasedAt: now, expiresAt: leaseExpiry(now, study.leaseMinutes),
-        candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
-      });
-      return lease.id;
-    });
-  } catch (error) {
-    // This grader already holds (or held) an assignment for the item: try the next one.
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
-}
-
 /** The blind view of one assignment: no model names, model ids or response ids. */
-export async function gradingTask(db: Db, grader: SessionUser, assignmentId: string, loaded?: GradingStudy) {
-  const a = await repo.taskView(db, assignmentId, grader.id);
+export async function gradingTask(db: Db, grader: SessionUser, assignmentId: string, loaded?: StudyState) {
+  const hot = hotPathFor(db);
+  const a = await hot.taskView(assignmentId, grader.id);
   if (!a) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
-  const study = loaded?.id === a.studyId ? loaded : (await repo.studyState(db, a.studyId))!;
+  const study = loaded?.id === a.studyId ? loaded : (await hot.studyState(a.studyId))!;
   const { prompt, response, baselineResponse } = a.item;
   const view = (r: { text: string; attachments: { id: string; fileName: string }[] }) => ({
     text: r.text, images: r.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })),
@@ -123,41 +121,34 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
 
 export type SubmitOutcome = { status: "stored" | "already-submitted"; surplus: boolean };
 
+/** Turns a plan into the outcome the grader sees, or the error that explains why nothing was stored. */
+function outcomeOf(plan: Exclude<SubmissionPlan, { kind: "store" }>): SubmitOutcome {
+  if (plan.kind === "already-submitted") return { status: "already-submitted", surplus: plan.surplus };
+  if (plan.kind === "skipped") throw new TRPCError({ code: "CONFLICT", message: "You skipped this task; it can no longer be submitted." });
+  throw new TRPCError({ code: "BAD_REQUEST", message: plan.problems.map((p) => `${p.field}: ${p.message}`).join("; ") });
+}
+
+const notYours = () => new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
+
 export async function submitAssignment(db: Db, grader: SessionUser, input: TSubmitAssignment, now: Date): Promise<SubmitOutcome> {
+  const hot = hotPathFor(db);
+  const found = await hot.assignmentStudy(input.assignmentId, grader.id);
+  if (!found) throw notYours();
+  // What the decision needs besides the stored rows is fixed per study: fetched (cached) before
+  // the transaction, so the transaction itself is a few statements.
+  const [study, dims] = await Promise.all([studyConstantsOf(hot, found.studyId), dimensionsOf(db, found.studyId)]);
+  const meta = (surplus: boolean) => ({ comment: input.comment?.trim() || null, cannotAssess: input.cannotAssess, harmful: input.harmful,
+    timeSpentMs: input.timeSpentMs ?? null, surplus, now });
   try {
-    return await db.$transaction(async (tx) => {
-      const first = await repo.assignmentItem(tx, input.assignmentId, grader.id);
-      if (!first) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
-      // Serialise with leases and other submissions of this item, then read the assignment again.
-      const { submittedCount } = await repo.lockItem(tx, first.itemId);
-      const a = (await repo.assignmentForSubmit(tx, input.assignmentId, grader.id))!;
-      if (a.status === "SUBMITTED") return { status: "already-submitted" as const, surplus: a.surplus };
-      if (a.status === "SKIPPED") throw new TRPCError({ code: "CONFLICT", message: "You skipped this task; it can no longer be submitted." });
-
-      const study = (await repo.studyState(tx, a.studyId))!;
-      const dims = applicableDimensions(await dimensionsOf(tx, a.studyId), a.item.prompt.modality);
-      const problems = validateSubmission(dims, input);
-      if (problems.length) throw new TRPCError({ code: "BAD_REQUEST", message: problems.map((p) => `${p.field}: ${p.message}`).join("; ") });
-
-      const sideBySide = study.type === "SIDE_BY_SIDE";
-      const rows = dims.map((d) => {
-        const v = input.values[d.key];
-        const value = v === undefined ? null : v;
-        return { dimensionId: d.dimensionId,
-          preference: sideBySide && value !== null ? toCandidatePreference(value, a.candidateSide ?? "RIGHT") : null,
-          score: !sideBySide ? value : null };
-      });
-      // Stored even when the item already has k accepted judgments: marked surplus, never thrown away.
-      const surplus = submittedCount >= study.redundancy;
-      await repo.storeSubmission(tx, a, grader.id, rows, {
-        comment: input.comment?.trim() || null, cannotAssess: input.cannotAssess, harmful: input.harmful,
-        timeSpentMs: input.timeSpentMs ?? null, surplus, now,
-      });
-      return { status: "stored" as const, surplus };
+    return await hot.submit<SubmitOutcome>(input.assignmentId, grader.id, (a) => {
+      if (!a) throw notYours();
+      const plan = planSubmission(a, a.submittedCount, study, dims, input);
+      if (plan.kind !== "store") return { result: outcomeOf(plan) };
+      return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
     });
   } catch (error) {
-    // A concurrent duplicate that slipped past the status check hits the unique key instead.
-    if (isUniqueViolation(error)) return { status: "already-submitted", surplus: false };
+    // The status check runs under the assignment's lock; the unique key is the last line of defence.
+    if (isDuplicateKey(error)) return { status: "already-submitted", surplus: false };
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { closeNativeConnections } from "../db/close-native";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseTarget } from "../db/database-url";
 import { migrate } from "../db/migrate";
@@ -60,7 +61,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     await migrate(target, MIGRATIONS_ROOT);
     const db = createDb(target);
     await ensureBuiltInDimensions(db);
-    return { engine, target, db, drop: async () => { await db.$disconnect(); rmSync(dir, { recursive: true, force: true }); } };
+    return { engine, target, db, drop: async () => { await db.$disconnect(); await closeNativeConnections(target); rmSync(dir, { recursive: true, force: true }); } };
   }
   // Named after the admin database so a CI run can drop whatever a crashed test left behind.
   const base = new URL(PG_ADMIN_URL).pathname.slice(1) || "verdict";
@@ -77,6 +78,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
     engine, target, db,
     drop: async () => {
       await db.$disconnect();
+      await closeNativeConnections(target);
       const c = new pg.Client({ connectionString: PG_ADMIN_URL });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,0 +1,83 @@
+// The grading hot path on PostgreSQL through node-postgres directly, beside Prisma's own pool:
+// Prisma compiles every statement in WebAssembly on the app's single thread, which under load
+// cost more than the database work itself.
+import pg from "pg";
+import { targetOf, type Db } from "./client";
+import { numberedPlaceholders } from "./native-read";
+
+// TIMESTAMP(3) columns hold UTC (as Prisma writes them); read them as UTC whatever the process's zone.
+const TIMESTAMP_WITHOUT_TZ = 1114;
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === TIMESTAMP_WITHOUT_TZ ? (s: string) => new Date(`${s.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+};
+
+// One pool per Prisma client, i.e. per app instance (tests run two "instances" in one process);
+// on globalThis because Next.js may load this module in several chunks.
+const holder = globalThis as unknown as { verdictPgPools?: { byClient: WeakMap<object, pg.Pool>; byUrl: Map<string, Set<pg.Pool>> } };
+const pools = (holder.verdictPgPools ??= { byClient: new WeakMap(), byUrl: new Map() });
+
+function pool(db: Db): pg.Pool {
+  const target = targetOf(db);
+  if (target.engine !== "pg") throw new Error("this path needs a PostgreSQL database");
+  let p = pools.byClient.get(db);
+  if (!p) {
+    p = new pg.Pool({ connectionString: target.url, max: 20, types, allowExitOnIdle: true });
+    // An idle connection dropped by the server (restart, failover) is replaced on next use.
+    p.on("error", () => {});
+    pools.byClient.set(db, p);
+    (pools.byUrl.get(target.url) ?? pools.byUrl.set(target.url, new Set()).get(target.url)!).add(p);
+  }
+  return p;
+}
+
+export async function closePgPool(url: string): Promise<void> {
+  const set = pools.byUrl.get(url);
+  pools.byUrl.delete(url);
+  await Promise.all([...(set ?? [])].map((p) => p.end()));
+}
+
+/** A statement as prepared once per connection: PostgreSQL parses and plans it once. */
+const prepared = new Map<string, { name: string; text: string }>();
+function statement(sql: string) {
+  let s = prepared.get(sql);
+  if (!s) prepared.set(sql, (s = { name: `v${prepared.size}`, text: numberedPlaceholders(sql) }));
+  return s;
+}
+
+export interface PgTx {
+  get<T>(sql: string, ...params: unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, ...params: unknown[]): Promise<T[]>;
+  run(sql: string, ...params: unknown[]): Promise<number>;
+}
+
+function over(q: pg.Pool | pg.PoolClient): PgTx {
+  const query = (sql: string, params: unknown[]) => q.query({ ...statement(sql), values: params });
+  return {
+    get: async (sql, ...params) => (await query(sql, params)).rows[0],
+    all: async (sql, ...params) => (await query(sql, params)).rows,
+    run: async (sql, ...params) => (await query(sql, params)).rowCount ?? 0,
+  };
+}
+
+/** Statements outside a transaction, each on any pooled connection. */
+export const pgRead = (db: Db): PgTx => over(pool(db));
+
+export async function pgTransaction<T>(db: Db, fn: (tx: PgTx) => Promise<T>): Promise<T> {
+  const client = await pool(db).connect();
+  try {
+    await client.query("BEGIN");
+    const result = await fn(over(client));
+    await client.query("COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
+/** A Date as a TIMESTAMP(3) value in UTC, the way Prisma stores it. */
+export const pgTimestamp = (d: Date): string => d.toISOString().replace("Z", "");
+

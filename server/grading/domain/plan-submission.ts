@@ -1,0 +1,48 @@
+// What to do with a submission, decided from what is stored (the assignment and the item's
+// accepted count, read under the item's lock) and the grader's answers. Both engines' write paths
+// follow this one decision.
+import { applicableDimensions, type StudyDimensionView } from "./applicable-dimensions";
+import { toCandidatePreference, type Side } from "./candidate-preference";
+import { validateSubmission, type SubmissionAnswers, type SubmissionProblem } from "./validate-submission";
+
+export interface StoredAssignment {
+  status: "LEASED" | "SUBMITTED" | "SKIPPED" | "RELEASED" | "EXPIRED" | string;
+  surplus: boolean;
+  candidateSide: Side | null;
+  modality: "TEXT" | "IMAGE";
+}
+
+export interface JudgmentValues {
+  dimensionId: string;
+  preference: number | null;
+  score: number | null;
+}
+
+export type SubmissionPlan =
+  | { kind: "already-submitted"; surplus: boolean }
+  | { kind: "skipped" }
+  | { kind: "invalid"; problems: SubmissionProblem[] }
+  | { kind: "store"; rows: JudgmentValues[]; surplus: boolean };
+
+export function planSubmission(
+  a: StoredAssignment, submittedCount: number, study: { type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; redundancy: number },
+  dimensions: (StudyDimensionView & { dimensionId: string })[], answers: SubmissionAnswers,
+): SubmissionPlan {
+  // A repeat of a stored submission (double click, retry) is acknowledged, not stored twice.
+  if (a.status === "SUBMITTED") return { kind: "already-submitted", surplus: a.surplus };
+  if (a.status === "SKIPPED") return { kind: "skipped" };
+  const dims = applicableDimensions(dimensions, a.modality);
+  const problems = validateSubmission(dims, answers);
+  if (problems.length) return { kind: "invalid", problems };
+  const sideBySide = study.type === "SIDE_BY_SIDE";
+  const rows = dims.map((d) => {
+    const v = answers.values[d.key];
+    const value = v === undefined ? null : v;
+    return { dimensionId: d.dimensionId,
+      preference: sideBySide && value !== null ? toCandidatePreference(value, a.candidateSide ?? "RIGHT") : null,
+      score: !sideBySide ? value : null };
+  });
+  // Late submissions (lease expired, nobody else took it) are accepted; one past k is stored and
+  // marked surplus rather than thrown away.
+  return { kind: "store", rows, surplus: submittedCount >= study.redundancy };
+}

@@ -1,0 +1,61 @@
+// Turning the hot path's rows into what the service works with, the same for both engines.
+import type { StoredAssignment } from "./domain/plan-submission";
+
+export type TaskViewRow = Record<string, unknown>;
+export interface AttachmentRow { id: string; fileName: string; promptId: string | null; responseId: string | null }
+
+/** The blind view of an assignment: texts and attachment ids, never model names or ids. */
+export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expiresAt: Date) {
+  const images = (pick: (x: AttachmentRow) => boolean) => attachments.filter(pick).map((x) => ({ id: x.id, fileName: x.fileName }));
+  const response = (id: unknown, text: unknown) => (id ? { text: String(text), attachments: images((x) => x.responseId === id) } : null);
+  return {
+    id: String(a.id),
+    status: String(a.status) as "LEASED" | "SUBMITTED" | "SKIPPED" | "RELEASED",
+    candidateSide: (a.candidateSide ?? null) as "LEFT" | "RIGHT" | null,
+    expiresAt,
+    studyId: String(a.studyId),
+    item: {
+      prompt: { text: String(a.promptText), localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
+        attachments: images((x) => x.promptId === a.promptId) },
+      response: response(a.responseId, a.responseText)!,
+      baselineResponse: response(a.baselineId, a.baselineText),
+    },
+  };
+}
+export type TaskView = ReturnType<typeof shapeTaskView>;
+
+export interface EligibleRow { id: string; submittedCount: unknown; live: unknown }
+
+/** Per-locale candidates merged: closest to k first, at most `take`. */
+export function mergeEligible(rows: EligibleRow[], take: number) {
+  return rows.map((r) => ({ id: r.id, submittedCount: Number(r.submittedCount), liveLeases: Number(r.live) }))
+    .sort((a, b) => b.submittedCount - a.submittedCount).slice(0, take);
+}
+
+export interface AssignmentForSubmit extends StoredAssignment {
+  id: string;
+  studyId: string;
+  itemId: string;
+  submittedCount: number;
+}
+
+export function shapeAssignmentForSubmit(r: Record<string, unknown>): AssignmentForSubmit {
+  return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: r.surplus === true || r.surplus === 1,
+    candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as "TEXT" | "IMAGE", submittedCount: Number(r.submittedCount) };
+}
+
+export interface StudyStateRow {
+  id: string; name: string; type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; status: "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED";
+  redundancy: number; leaseMinutes: number; guidelines: string;
+}
+export type StudyState = StudyStateRow & { locales: { localeCode: string }[] };
+
+/** The parameters of insertJudgments(rows.length), in order. */
+export function judgmentParams(a: AssignmentForSubmit, graderId: string, rows: { dimensionId: string; preference: number | null; score: number | null }[],
+  m: SubmissionMeta, ids: () => string, at: (d: Date) => string): unknown[] {
+  const now = at(m.now);
+  return rows.flatMap((r) => [ids(), a.studyId, a.itemId, a.id, graderId, r.dimensionId, 0, r.preference, r.score, a.candidateSide,
+    m.timeSpentMs, m.comment, m.cannotAssess ? 1 : 0, m.harmful ? 1 : 0, m.surplus ? 1 : 0, now]);
+}
+
+export interface SubmissionMeta { comment: string | null; cannotAssess: boolean; harmful: boolean; timeSpentMs: number | null; surplus: boolean; now: Date }

@@ -1,0 +1,61 @@
+// The grading hot path's SQL, written once for both engines (`?` placeholders; PostgreSQL gets
+// $1, $2, … and row locks on top). Run on the engines' own drivers by sqlite-repo.ts and
+// pg-repo.ts: through Prisma, a task cost ~25 statements of client-side query compilation.
+// Booleans are bound as 0/1 (PostgreSQL reads '1' as true for a boolean column).
+
+export const STUDY_STATE = `SELECT "id", "name", "type", "status", "redundancy", "leaseMinutes", "guidelines" FROM "Study" WHERE "id" = ?`;
+export const STUDY_LOCALES = `SELECT "localeCode" FROM "StudyLocale" WHERE "studyId" = ?`;
+
+export const LIVE_LEASE_OF = `SELECT "id" FROM "Assignment" WHERE "studyId" = ? AND "graderId" = ? AND "status" = 'LEASED' AND "expiresAt" > ? LIMIT 1`;
+
+/**
+ * Open items of one locale for a grader, closest to k first: walks the (study, locale,
+ * submittedCount) index backwards and stops after LIMIT items with room (accepted + live leases
+ * < k). Params: now, study, locale, k, grader, k, limit.
+ */
+export const ELIGIBLE_IN_LOCALE = `
+  SELECT e."id", e."submittedCount", e."live" FROM (
+    SELECT i."id" AS "id", i."submittedCount" AS "submittedCount",
+      (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ?) AS "live"
+    FROM "Item" i
+    WHERE i."studyId" = ? AND i."localeCode" = ? AND i."submittedCount" < ?
+      AND NOT EXISTS (SELECT 1 FROM "Assignment" g WHERE g."itemId" = i."id" AND g."graderId" = ?)
+  ) e
+  WHERE e."submittedCount" + e."live" < ?
+  ORDER BY e."submittedCount" DESC
+  LIMIT ?`;
+
+/** The grader's live lease in the study, read from the grader's row (which PostgreSQL locks). Params: study, grader, now, grader. */
+export const GRADER_LIVE_LEASE = `SELECT (SELECT a."id" FROM "Assignment" a WHERE a."studyId" = ? AND a."graderId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ? LIMIT 1) AS "own"
+  FROM "User" u WHERE u."id" = ?`;
+/** An item's accepted count and live leases, read from its row (which PostgreSQL locks). Params: now, item. */
+export const ITEM_ROOM = `SELECT i."submittedCount", (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ?) AS "live"
+  FROM "Item" i WHERE i."id" = ?`;
+export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
+  VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
+
+export const ASSIGNMENT_STUDY = `SELECT "studyId" FROM "Assignment" WHERE "id" = ? AND "graderId" = ?`;
+export const ASSIGNMENT_FOR_SUBMIT = `
+  SELECT a."id", a."studyId", a."itemId", a."status", a."surplus", a."candidateSide", p."modality", i."submittedCount"
+  FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
+  WHERE a."id" = ? AND a."graderId" = ?`;
+/** One statement for all of a submission's dimensions: 16 params per row (id … submittedAt, source fixed). */
+export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "revision", "superseded",
+    "preference", "score", "candidateSide", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus", "source", "submittedAt")
+  VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
+export const MARK_SUBMITTED = `UPDATE "Assignment" SET "status" = 'SUBMITTED', "submittedAt" = ?, "surplus" = ? WHERE "id" = ?`;
+export const COUNT_ACCEPTED = `UPDATE "Item" SET "submittedCount" = "submittedCount" + 1 WHERE "id" = ?`;
+
+export const TASK_VIEW = `
+  SELECT a."id", a."status", a."candidateSide", a."expiresAt", a."studyId",
+    p."id" AS "promptId", p."text" AS "promptText", p."localeCode" AS "locale", p."category", p."modality",
+    r1."id" AS "responseId", r1."text" AS "responseText", r2."id" AS "baselineId", r2."text" AS "baselineText"
+  FROM "Assignment" a
+  JOIN "Item" i ON i."id" = a."itemId"
+  JOIN "Prompt" p ON p."id" = i."promptId"
+  JOIN "Response" r1 ON r1."id" = i."responseId"
+  LEFT JOIN "Response" r2 ON r2."id" = i."baselineResponseId"
+  WHERE a."id" = ? AND a."graderId" = ?`;
+export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "promptId", "responseId" FROM "Attachment"
+  WHERE "promptId" = ? OR "responseId" = ? OR "responseId" = ?
+  ORDER BY "position" ASC, "id" ASC`;
