@@ -6,9 +6,9 @@
 // rather than at saturation.
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { makeModel, makePromptSet, makeStudy, makeUser } from "../seed/factories";
 import { parseArgs, intFlag, stringFlag } from "../server/cli/args";
 import { createBenchDatabase } from "./lib/bench-database";
+import { benchLogin as login, setUpGradingStudy } from "./lib/grading-study";
 import { ensureBuild, startAppServer } from "./lib/app-server";
 import { summarise, type LatencySummary } from "./lib/latency";
 
@@ -18,29 +18,6 @@ const GRADERS = intFlag(args, "graders", 100);
 const SECONDS = intFlag(args, "seconds", 20);
 const PORT = intFlag(args, "port", 3210);
 const THINK_MS = intFlag(args, "think-ms", 0);
-const PASSWORD = "bench password 1";
-
-async function setUp(db: Awaited<ReturnType<typeof createBenchDatabase>>["db"]) {
-  const graders = [];
-  for (let i = 0; i < GRADERS; i++) graders.push(await makeUser(db, { role: "GRADER", email: `g${i}@bench.verdict`, locales: ["en-US"], password: PASSWORD }));
-  const [a, b] = [await makeModel(db, { name: "Bench A" }), await makeModel(db, { name: "Bench B" })];
-  const set = await makePromptSet(db, { name: "Bench prompts" });
-  const prompts = Array.from({ length: 6000 }, (_, i) => ({ id: `bp${i}`, promptSetId: set.id, externalId: `bp${i}`, text: `Benchmark prompt ${i}: explain something in **markdown**.`, localeCode: "en-US", category: ["Math", "Writing"][i % 2], modality: "TEXT" as const }));
-  for (let i = 0; i < prompts.length; i += 1000) {
-    const batch = prompts.slice(i, i + 1000);
-    await db.prompt.createMany({ data: batch });
-    await db.response.createMany({ data: batch.flatMap((p) => [{ promptId: p.id, modelId: a.id, text: "Answer one. ".repeat(40) }, { promptId: p.id, modelId: b.id, text: "Answer two. ".repeat(40) }]) });
-  }
-  const study = await makeStudy(db, { name: "Bench study", type: "SIDE_BY_SIDE", modelIds: [a.id, b.id], promptSetId: set.id, redundancy: 3,
-    dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"] }, { status: "RUNNING" });
-  return { graders, studyId: study.id };
-}
-
-async function login(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/trpc/auth.login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ json: { email, password: PASSWORD } }) });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  return res.headers.get("set-cookie")!.split(";")[0];
-}
 
 async function timed<T>(lat: number[], fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
@@ -77,7 +54,7 @@ async function main() {
   console.log(`grading benchmark: ${engine}, ${GRADERS} graders, ${SECONDS} s per phase`);
   ensureBuild();
   const bench = await createBenchDatabase(engine);
-  const { graders, studyId } = await setUp(bench.db);
+  const { graders, studyId } = await setUpGradingStudy(bench.db, { graders: GRADERS, items: 6000 });
   const server = await startAppServer(bench.url, PORT);
   try {
     const cookies = [];

@@ -13,15 +13,15 @@ const LOCALES = [["en-US", "Americas"], ["ja-JP", "Asia-Pacific"], ["de-DE", "Eu
 const key = (r: ReportRow) => `${r.model_a}|${r.model_b}|${r.dimension}|${r.slice}|${r.metric}`;
 const pick = (rows: ReportRow[], slice: string) => rows.filter((r) => r.slice === slice);
 
-/** Same rows; alpha (a floating-point sum taken in another order) to 12 digits, the rest exactly. */
+/** Same rows; alpha and mean scores (floating-point sums taken in another order) to 12 digits, the rest exactly. */
 function expectSameRows(actual: ReportRow[], expected: ReportRow[]) {
   expect(actual.map(key).sort()).toEqual(expected.map(key).sort());
   const byKey = new Map(expected.map((r) => [key(r), r]));
   for (const a of actual) {
     const e = byKey.get(key(a))!;
-    if (a.metric === "alpha" && e.value !== null) {
-      expect(a.value).toBeCloseTo(e.value, 12);
-      expect(a.n).toBe(e.n);
+    if ((a.metric === "alpha" || a.metric === "mean_score") && e.value !== null) {
+      expect(a.value, key(a)).toBeCloseTo(e.value, 12);
+      expect({ ...a, value: 0 }, key(a)).toEqual({ ...e, value: 0 });
     } else expect(a, key(a)).toEqual(e);
   }
 }
@@ -66,9 +66,17 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     expectSameRows(await service.headline(t.db, sxs, {}), pick(report.rows, "all"));
   });
 
-  it("the single-sided headline equals the report's slice 'all', bootstrap intervals included", async () => {
+  it("the single-sided headline, from the distribution of prompt means, equals the report's per-model rows, bootstrap intervals included", async () => {
     const report = await studyReport(t.db, { id: single }, DEFAULT_BOOTSTRAP);
-    expectSameRows(await service.headline(t.db, single, {}), pick(report.rows, "all"));
+    // Relative improvements pair prompts across models; they come with the full report, not the headline.
+    expectSameRows(await service.headline(t.db, single, {}), pick(report.rows, "all").filter((r) => r.metric !== "relative_improvement_mean"));
+    // Filtered to one locale, the same numbers as the report's slice for it; bootstrap intervals are
+    // drawn afresh (each statistic's seed derives from its slice's name, and a filtered view is "all").
+    const noCi = (rows: ReportRow[]) => rows.map((r) => (r.metric === "mean_score" ? { ...r, ci_low: null, ci_high: null } : r));
+    const ja = await service.headline(t.db, single, { locales: ["ja-JP"] });
+    expectSameRows(noCi(ja), noCi(pick(report.rows, "locale=ja-JP").filter((r) => r.metric !== "relative_improvement_mean").map((r) => ({ ...r, slice: "all" }))));
+    expect(await service.filteredReport(t.db, single, { locales: ["ja-JP"] }).then((rows) => rows.filter((r) => r.slice === "all" && r.metric === "mean_score")))
+      .toEqual(ja.filter((r) => r.metric === "mean_score").map((r) => ({ ...r, value: expect.closeTo(r.value!, 12) })));
   });
 
   it("filtering to one locale gives the report's numbers for that locale", async () => {
@@ -112,7 +120,8 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
       expect(points.map((p) => p.judgments)).toEqual([...points.map((p) => p.judgments)].sort((a, b) => a - b));
       const headline = await service.headline(t.db, id, {});
       const last = points[points.length - 1];
-      for (const r of last.rows) {
+      // (Relative improvements are in the over-time view but come with the full report, not the headline.)
+      for (const r of last.rows.filter((x) => x.metric !== "relative_improvement_mean")) {
         const h = headline.find((x) => key(x) === key(r))!;
         expect(r.value).toBeCloseTo(h.value!, 12);
         expect(r.n).toBe(h.n);

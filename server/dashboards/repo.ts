@@ -76,6 +76,42 @@ export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportF
   }));
 }
 
+export interface ScoreGroup {
+  dimension: string;
+  model: string;
+  /** judgments per prompt, and their sum: every prompt in the group has the mean s / n */
+  n: number;
+  s: number;
+  prompts: number;
+  topBox: number;
+  sumSq: number;
+  observed: number;
+}
+
+/**
+ * Single-sided per-prompt aggregates, grouped by dimension, model and the prompt's (n, sum): the
+ * distribution of prompt means the bootstrap resamples, in a few hundred rows instead of one row
+ * per prompt, model and dimension.
+ */
+export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
+  const where = judgmentFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT d."key", m."name", g.n, g.s, COUNT(*), SUM(g.tb), SUM(g.ss),
+      SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
+    FROM (
+      SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."score") AS s, SUM(j."score" * j."score") AS ss,
+        SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END) AS tb
+      FROM "Judgment" j
+      WHERE ${where.sql} AND ${COUNTED} AND j."score" IS NOT NULL
+      GROUP BY j."itemId", j."dimensionId"
+    ) g
+    JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
+    JOIN "Dimension" d ON d."id" = g.dim
+    GROUP BY d."key", m."name", g.n, g.s`, where.params);
+  return rows.map((r) => ({ dimension: String(r[0]), model: String(r[1]), n: toNumber(r[2]), s: toNumber(r[3]), prompts: toNumber(r[4]),
+    topBox: toNumber(r[5]), sumSq: toNumber(r[6]), observed: toNumber(r[7]) }));
+}
+
 export interface GraderRow {
   graderId: string;
   name: string;

@@ -3,12 +3,12 @@
 // study is tallied by the database first so that it draws fast on a million judgments.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
-import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
+import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
 import { IntervalAlphaMoments } from "../analytics/domain/krippendorff-alpha";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
-import { singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
+import { meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import * as analytics from "../analytics/repo";
 import { graderActivity } from "./domain/grader-activity";
@@ -56,9 +56,34 @@ export async function headline(db: Db, studyId: string, filter: ReportFilter): P
     return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) =>
       preferenceTallyRows(h, t.dimension, "all", { ...t, moments: IntervalAlphaMoments.fromSums(t.alpha) }));
   }
-  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), analytics.promptAttributes(db, studyId)]);
-  const kept = filterPrompts(prompts, filter);
-  return singleSidedRows(s.name, filterUnits(units, kept, filter), kept, DEFAULT_BOOTSTRAP, allOnly);
+  return singleSidedHeadline(s.name, await repo.singleSidedHeadlineGroups(db, studyId, filter));
+}
+
+/**
+ * Per-model rows for slice "all" from the distribution of prompt means (repo.singleSidedHeadlineGroups):
+ * the same statistics and bootstrap draws as the report. Relative improvements need prompts paired
+ * across models and come with the full report (dashboards.report), which the page loads next.
+ */
+function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRow[] {
+  const byKey = new Map<string, repo.ScoreGroup[]>();
+  for (const g of groups) {
+    const k = `${g.dimension}\u0000${g.model}`;
+    (byKey.get(k) ?? byKey.set(k, []).get(k)!).push(g);
+  }
+  return [...byKey.keys()].sort().flatMap((k) => {
+    const [dimension, model] = k.split("\u0000");
+    const gs = byKey.get(k)!;
+    const prompts = gs.reduce((t, g) => t + g.prompts, 0);
+    const distribution = gs.map((g) => ({ value: g.s / g.n, count: g.prompts }));
+    const multi = gs.filter((g) => g.n >= 2);
+    return modelScoreRows(study, dimension, "all", model, {
+      prompts, judgments: gs.reduce((t, g) => t + g.n * g.prompts, 0), topBox: gs.reduce((t, g) => t + g.topBox, 0),
+      mean: distribution.reduce((t, d) => t + d.value * d.count, 0) / prompts,
+      meanInterval: bootstrapMeanOf(distribution, DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
+      alpha: IntervalAlphaMoments.fromSums({ units: multi.reduce((t, g) => t + g.prompts, 0), n: multi.reduce((t, g) => t + g.n * g.prompts, 0),
+        s1: multi.reduce((t, g) => t + g.s * g.prompts, 0), s2: multi.reduce((t, g) => t + g.sumSq, 0), observed: multi.reduce((t, g) => t + g.observed, 0) }),
+    });
+  });
 }
 
 /** The full report over what the filter keeps: every slice (locale, region, category, modality). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bootstrapMean, bootstrapRelativeImprovements, quantile } from "./bootstrap";
+import { DEFAULT_BOOTSTRAP, bootstrapMean, bootstrapMeanOf, bootstrapRelativeImprovements, quantile } from "./bootstrap";
 import { mulberry32 } from "./seeded-random";
 
 const OPTS = { resamples: 2000, seed: 42 };
@@ -61,5 +61,15 @@ describe("bootstrap intervals", () => {
     expect(ci.high).toBeGreaterThan((ma - mb) / mb);
     expect(ci.low).toBeGreaterThan(0.2);
     expect(bootstrapMean([], OPTS, "e")).toBeNull();
+  });
+});
+
+describe("bootstrapMeanOf", () => {
+  it("gives exactly the interval bootstrapMean gives for the same units, in any order", () => {
+    const values = [1, 4 / 3, 5, 2, 2, 2, 3.5, 1, 4 / 3, 5, 5, 5];
+    // 2 arrives as two groups (a prompt mean of 2/1 and of 4/2): still one value.
+    const dist = [{ value: 5, count: 4 }, { value: 2, count: 1 }, { value: 1, count: 2 }, { value: 4 / 3, count: 2 }, { value: 3.5, count: 1 }, { value: 4 / 2, count: 2 }, { value: 9, count: 0 }];
+    expect(bootstrapMeanOf(dist, DEFAULT_BOOTSTRAP, "k")).toEqual(bootstrapMean(values, DEFAULT_BOOTSTRAP, "k"));
+    expect(bootstrapMeanOf([], DEFAULT_BOOTSTRAP, "k")).toBeNull();
   });
 });

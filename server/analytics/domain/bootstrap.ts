@@ -39,16 +39,32 @@ function percentileInterval(stats: number[]): Interval {
 
 /** 95% interval for the mean of `values` (one per unit). `key` names the statistic for its seed. */
 export function bootstrapMean(values: number[], opts: BootstrapOptions, key: string): Interval | null {
-  if (values.length === 0) return null;
+  const counts = new Map<number, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return bootstrapMeanOf([...counts].map(([value, count]) => ({ value, count })), opts, key);
+}
+
+/**
+ * The same interval from the units' distribution (distinct values and how many units have each),
+ * as a database can deliver it without sending every unit: identical draws for the same multiset.
+ */
+export function bootstrapMeanOf(distribution: { value: number; count: number }[], opts: BootstrapOptions, key: string): Interval | null {
+  // Equal values from different groups (2/1 and 4/2) are one category, as in bootstrapMean.
+  const merged = new Map<number, number>();
+  for (const d of distribution) if (d.count > 0) merged.set(d.value, (merged.get(d.value) ?? 0) + d.count);
+  const n = [...merged.values()].reduce((s, c) => s + c, 0);
+  if (n === 0) return null;
+  const sorted = [...merged].sort(([a], [b]) => a - b);
+  const vs = sorted.map(([value]) => value);
+  const probabilities = sorted.map(([, count]) => count / n);
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const { values: vs, probabilities } = distinct(values, (v) => v);
   const stats: number[] = [];
   const counts = new Array<number>(vs.length);
   for (let r = 0; r < opts.resamples; r++) {
-    multinomial(values.length, probabilities, u, counts);
+    multinomial(n, probabilities, u, counts);
     let sum = 0;
     for (let i = 0; i < vs.length; i++) sum += counts[i] * vs[i];
-    stats.push(sum / values.length);
+    stats.push(sum / n);
   }
   return percentileInterval(stats);
 }

@@ -85,15 +85,10 @@ export function singleSidedRows(
         }
         if (means.length === 0) continue;
         present.push(model);
-        const mean = means.reduce((a, b) => a + b, 0) / means.length;
-        const agreement = alpha.result();
-        rows.push(
-          row(model, "", "n_prompts", means.length, means.length),
-          row(model, "", "n_judgments", judgments, judgments),
-          row(model, "", "mean_score", mean, means.length, bootstrapMean(means, bootstrap, `mean|${model}|${dimension}|${slice}`)),
-          row(model, "", "top_box_rate", topBox / judgments, judgments, wilsonInterval(topBox, judgments)),
-          row(model, "", "alpha", agreement.alpha, agreement.units),
-        );
+        rows.push(...modelScoreRows(study, dimension, slice, model, {
+          prompts: means.length, judgments, topBox, alpha,
+          mean: means.reduce((a, b) => a + b, 0) / means.length, meanInterval: bootstrapMean(means, bootstrap, meanKey(model, dimension, slice)),
+        }));
       }
       // Each unordered pair is resampled once; both directions' intervals come from it.
       for (const [k, a] of present.entries()) {
@@ -115,4 +110,32 @@ export function singleSidedRows(
     }
   }
   return rows;
+}
+
+/** The seed key of a mean score's bootstrap: the same statistic gets the same draws on every path. */
+export const meanKey = (model: string, dimension: string, slice: string) => `mean|${model}|${dimension}|${slice}`;
+
+/** One model's scores on one dimension and slice, however they were aggregated. */
+export interface ModelScoreAggregate {
+  prompts: number;
+  judgments: number;
+  topBox: number;
+  mean: number;
+  meanInterval: { low: number; high: number } | null;
+  alpha: IntervalAlphaMoments;
+}
+
+/** The report rows of one model, dimension and slice (definitions in docs/report-format.md). */
+export function modelScoreRows(study: string, dimension: string, slice: string, model: string, a: ModelScoreAggregate): ReportRow[] {
+  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
+    study, type: "single_sided", model_a: model, model_b: "", dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
+  });
+  const agreement = a.alpha.result();
+  return [
+    row("n_prompts", a.prompts, a.prompts),
+    row("n_judgments", a.judgments, a.judgments),
+    row("mean_score", a.mean, a.prompts, a.meanInterval),
+    row("top_box_rate", a.topBox / a.judgments, a.judgments, wilsonInterval(a.topBox, a.judgments)),
+    row("alpha", agreement.alpha, agreement.units),
+  ];
 }

@@ -63,7 +63,7 @@ export function DashboardView({ study, filter, headline }: { study: DashboardStu
           <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}
       </nav>
       <div className={`space-y-8 transition-opacity ${pending ? "opacity-60" : ""}`}>
-        <Section id="headline" title="Headline"><HeadlineSection study={study} rows={headline} baseline={baseline} onBaseline={setBaseline} /></Section>
+        <Section id="headline" title="Headline"><HeadlineSection study={study} rows={headline} reportRows={report.data} baseline={baseline} onBaseline={setBaseline} /></Section>
         <Section id="breakdowns" title="Breakdowns">
           {report.error ? <Failed error={report.error} retry={() => void report.refetch()} /> : !report.data ? <Loading what="breakdowns" />
             : <BreakdownSection study={study} rows={report.data} baseline={baseline} />}

@@ -14,7 +14,9 @@ export function orderByStudy<T extends { dimension: string }>(items: T[], study:
 }
 export const dimensionLabel = (study: DashboardStudy, key: string) => study.dimensions.find((d) => d.key === key)?.label ?? key;
 
-export function HeadlineSection({ study, rows, baseline, onBaseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string; onBaseline: (m: string) => void }) {
+export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline }: {
+  study: DashboardStudy; rows: ReportRow[]; reportRows?: ReportRow[]; baseline: string; onBaseline: (m: string) => void;
+}) {
   if (rows.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600" data-testid="headline-empty">
       No counted judgments match these filters yet. Start the study and let graders work, or widen the filters.</p>;
@@ -44,11 +46,18 @@ export function HeadlineSection({ study, rows, baseline, onBaseline }: { study: 
   const scores = orderByStudy(scoreSummaries(rows), study);
   const dims = [...new Set(scores.map((s) => s.dimension))];
   const groups = dims.map((d) => ({ label: dimensionLabel(study, d), scores: scores.filter((s) => s.dimension === d) }));
-  const improvements = improvementsOver(rows, baseline);
+  // Relative improvements pair prompts across models: they come with the full report, after the headline.
+  const improvements = reportRows ? improvementsOver(reportRows.filter((r) => r.slice === "all"), baseline) : [];
   const ri = dims.map((d) => ({ label: dimensionLabel(study, d), improvements: improvements.filter((s) => s.dimension === d) }));
   const lead = improvements.find((i) => i.dimension === "overall") ?? improvements[0];
+  const leadDim = lead?.dimension ?? dims[0];
   return (
     <div className="space-y-4">
+      {!lead && (
+        <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
+          <strong>{dimensionLabel(study, leadDim)}:</strong> mean scores {scores.filter((s) => s.dimension === leadDim).map((s) => `${s.model} ${num(s.mean.value)} (n = ${s.mean.n.toLocaleString("en-US")})`).join(", ")}.
+        </p>
+      )}
       {lead && (
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
           <strong>{dimensionLabel(study, lead.dimension)}:</strong> {lead.model} scored <strong data-metric="relative_improvement_mean">{pct(lead.improvement.value)}</strong> relative to {baseline}{" "}
@@ -64,7 +73,8 @@ export function HeadlineSection({ study, rows, baseline, onBaseline }: { study: 
               {study.models.map((m) => <option key={m} value={m}>{m}</option>)}
             </select>
           </label>
-          <RelativeImprovements groups={ri} baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}`} fileStem={stem} />
+          {reportRows ? <RelativeImprovements groups={ri} baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}`} fileStem={stem} />
+            : <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing relative improvements…</div>}
         </div>
       </div>
     </div>

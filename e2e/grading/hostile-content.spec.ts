@@ -1,0 +1,56 @@
+// Prompt and response text is untrusted: script tags, event handlers, javascript: links and SVG
+// payloads must render inert on the grader's page. A script that ran would set window.__xss or
+// open a dialog; neither may happen, not on load and not on clicking the links.
+import { stringify } from "csv-stringify/sync";
+import { expect, test } from "@playwright/test";
+import { loginAs, startStudy, USERS } from "../fixtures";
+
+const PAYLOAD = [
+  "Hostile prompt: <script>window.__xss = 'script'</script>",
+  '<img src="x" onerror="window.__xss = \'img\'">',
+  "[a markdown link](javascript:window.__xss='md-link')",
+  '<a href="javascript:window.__xss=\'html-link\'">an html link</a>',
+  '<svg onload="window.__xss = \'svg\'"><script>window.__xss = \'svg-script\'</script></svg>',
+  "![image](javascript:window.__xss='md-image')",
+  '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
+  "<style>body { display: none }</style>",
+].join("\n\n");
+
+test("script tags, event handlers, javascript: links and SVG payloads in prompts and responses render inert", async ({ page, browser }) => {
+  // A prompt set holding only the hostile prompt, uploaded as a researcher would.
+  const researcher = await browser.newPage();
+  await loginAs(researcher, USERS.researcher, "/studies");
+  const csv = stringify([
+    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+    ["xss1", PAYLOAD, "en-US", "Security", "text", "", "Lumen Server 2026", `Response A. ${PAYLOAD}`],
+    ["xss1", PAYLOAD, "en-US", "Security", "text", "", "Lumen Server 2025", `Response B. ${PAYLOAD}`],
+  ]);
+  const upload = await researcher.request.post("/api/imports/material?promptSet=Hostile%20content", { headers: { "x-file-name": "hostile.csv" }, data: csv });
+  expect(upload.status(), await upload.text()).toBe(200);
+  await researcher.close();
+  const studyId = await startStudy(browser, { name: "E2E hostile content", type: "SIDE_BY_SIDE", models: ["Lumen Server 2026", "Lumen Server 2025"],
+    promptSet: "Hostile content", locales: ["en-US"], dimensionKeys: ["overall"] });
+
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  await loginAs(page, USERS.grader, "/queue");
+  await page.goto(`/queue/${studyId}`);
+  await expect(page.getByText("Hostile prompt:").first()).toBeVisible();
+  await expect(page.getByText("Response A.")).toBeVisible();
+
+  // Nothing ran, and nothing that could run was put in the page.
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+  const main = page.locator("main");
+  await expect(main.locator("script, iframe, svg[onload], [onerror], [onload], style")).toHaveCount(0);
+  await expect(main.locator('a[href^="javascript:"], img[src^="javascript:"]')).toHaveCount(0);
+  // The raw tags show as text or not at all, never as elements; the page is still visible.
+  await expect(page.locator("body")).toBeVisible();
+
+  // Clicking what is left of the links runs nothing either.
+  for (const name of ["a markdown link", "an html link"]) {
+    const link = main.getByText(name).first();
+    if (await link.count()) await link.click({ force: true }).catch(() => {});
+  }
+  expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+});
