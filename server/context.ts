@@ -3,6 +3,7 @@
 import { readCookie, SESSION_COOKIE } from "./auth/cookie";
 import { resolveSession } from "./auth/service";
 import { db } from "./db";
+import { asServiceUnavailable } from "./db/unavailable";
 import { env } from "./env";
 import type { Context } from "./trpc";
 
@@ -16,8 +17,15 @@ export function requestIsSecure(req: Request): boolean {
 export async function createRequestContext(req: Request, resHeaders: Headers): Promise<Context> {
   const token = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
   const now = new Date();
+  let session;
+  try {
+    session = await resolveSession(db(), token, now);
+  } catch (error) {
+    // The session lookup is every request's first query: say clearly when the database is away.
+    throw asServiceUnavailable(error) ?? error;
+  }
   return {
     db: db(), sessionToken: token, resHeaders, secureCookies: requestIsSecure(req),
-    session: await resolveSession(db(), token, now), userAgent: req.headers.get("user-agent"), now: () => new Date(),
+    session, userAgent: req.headers.get("user-agent"), now: () => new Date(),
   };
 }

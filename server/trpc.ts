@@ -5,6 +5,7 @@ import { ZodError } from "zod";
 import { AREA_ROLES, type Area } from "./auth/domain/roles";
 import { SESSION_MESSAGES, type SessionState, type SessionUser } from "./auth/service";
 import type { Db } from "./db/client";
+import { asServiceUnavailable } from "./db/unavailable";
 
 export interface Context {
   db: Db;
@@ -47,7 +48,17 @@ const readableInputErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(readableInputErrors);
+// Database trouble (PostgreSQL restarting, a dropped connection, SQLite busy too long) becomes one
+// clear, retryable 503 instead of a driver's message; transactions were rolled back, so nothing
+// was half-written.
+const databaseTroubleAsUnavailable = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const unavailable = asServiceUnavailable(result.error.cause ?? result.error);
+  return unavailable ? { ...result, error: unavailable } : result;
+});
+
+export const publicProcedure = t.procedure.use(databaseTroubleAsUnavailable).use(readableInputErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.session.status !== "ok") {

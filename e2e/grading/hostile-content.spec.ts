@@ -3,7 +3,7 @@
 // open a dialog; neither may happen, not on load and not on clicking the links.
 import { stringify } from "csv-stringify/sync";
 import { expect, test } from "@playwright/test";
-import { loginAs, startStudy, USERS } from "../fixtures";
+import { loginAs, startStudy, trpcCall, USERS } from "../fixtures";
 
 const PAYLOAD = [
   "Hostile prompt: <script>window.__xss = 'script'</script>",
@@ -53,4 +53,30 @@ test("script tags, event handlers, javascript: links and SVG payloads in prompts
   }
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   expect(dialogs).toEqual([]);
+
+  // Errors name no model either: a bad answer, someone else's id, a closed study's id.
+  const bodies = [
+    (await trpcCall(page, "grading.submit", { assignmentId: "nope", values: { overall: 9 } })).body,
+    (await trpcCall(page, "grading.next", { studyId: `${studyId}x` })).body,
+    (await trpcCall(page, "grading.submit", { assignmentId: "x".repeat(300), values: { overall: "a" } })).body,
+  ].map((b) => JSON.stringify(b));
+  for (const b of bodies) expect(b).not.toMatch(/Lumen|Server 202|candidate|baseline/i);
+  expect(await page.content()).not.toMatch(/Lumen/);
+});
+
+test("a cross-site request cannot submit judgments or upload files, even with the grader's cookie", async ({ page }) => {
+  await loginAs(page, USERS.grader, "/queue");
+  const cookies = await page.context().cookies();
+  const session = cookies.find((c) => c.name === "verdict_session")!;
+  expect(session.httpOnly).toBe(true);
+  expect(session.sameSite).toBe("Lax");
+  for (const [path, data] of [["/api/trpc/grading.submit", { json: { assignmentId: "x", values: { overall: 3 } } }], ["/api/trpc/auth.logout", { json: null }]] as const) {
+    const res = await page.request.post(path, { headers: { origin: "https://evil.example" }, data });
+    expect(res.status(), path).toBe(403);
+  }
+  const upload = await page.request.post("/api/imports/material", { headers: { origin: "https://evil.example", "x-file-name": "x.csv" }, data: "prompt_id\n" });
+  expect(upload.status()).toBe(403);
+  // The session survived the attempts: the cross-site logout did nothing.
+  await page.goto("/queue");
+  await expect(page).toHaveURL(/\/queue$/);
 });

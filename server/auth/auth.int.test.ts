@@ -86,4 +86,15 @@ describe.each(await testEngines())("login and sessions on %s", (engine) => {
     expect(resHeaders.get("set-cookie")).toContain("Max-Age=0");
     expect((await resolveSession(t.db, token, new Date())).status).toBe("none");
   });
+  it("cannot be fixated: a token chosen before login is neither adopted nor valid", async () => {
+    await makeUser(t.db, { role: "GRADER", email: "fixation@test.verdict", password: "a long password" });
+    // An attacker plants a cookie value, then the victim logs in with that cookie still present.
+    const planted = "attacker-chosen-token-0123456789abcdef";
+    const resHeaders = new Headers();
+    await callerFor(t.db, null, { resHeaders, sessionToken: planted }).auth.login({ email: "fixation@test.verdict", password: "a long password" });
+    const issued = tokenOf(resHeaders.get("set-cookie") ?? "");
+    expect(issued).not.toBe(planted);
+    expect((await resolveSession(t.db, planted, new Date())).status).toBe("none");
+    expect((await resolveSession(t.db, issued, new Date())).status).toBe("ok");
+  });
 });

@@ -44,6 +44,7 @@ const isBusy = (e: unknown) => typeof e === "object" && e !== null && ((e as { c
 
 
 export class DatabaseBusyError extends Error {
+  override name = "DatabaseBusyError";
   constructor() {
     super("The database is busy (another long write, e.g. an import, is running). Try again in a moment.");
   }

@@ -65,6 +65,20 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     expect(rows.every((r) => r.preference === (side === "RIGHT" ? 2 : -2) && r.candidateSide === side && r.timeSpentMs === 41_000)).toBe(true);
   });
 
+  it("a grader can neither submit, skip nor see another grader's assignment", async () => {
+    const s = await study();
+    const owner = callerFor(t.db, await makeGrader(t.db, ["en-US"]));
+    const other = callerFor(t.db, await makeGrader(t.db, ["en-US"]));
+    const task = (await owner.grading.next({ studyId: s.id }))!;
+    await expect(other.grading.submit({ assignmentId: task.assignmentId, values: answers(task, 1) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(other.grading.skip({ assignmentId: task.assignmentId, reason: "not mine" })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    // The other grader's own next task is a different item, never the owner's assignment.
+    const theirs = await other.grading.next({ studyId: s.id });
+    expect(theirs?.assignmentId).not.toBe(task.assignmentId);
+    expect(await t.db.judgment.count({ where: { assignmentId: task.assignmentId } })).toBe(0);
+    expect((await t.db.assignment.findUniqueOrThrow({ where: { id: task.assignmentId } })).status).toBe("LEASED");
+  });
+
   it("rejects incomplete answers, naming the dimension, and stores nothing", async () => {
     const s = await study();
     const api = callerFor(t.db, await makeGrader(t.db, ["en-US"]));

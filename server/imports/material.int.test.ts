@@ -15,6 +15,8 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-material-"));
 const png = new Canvas(8, 8, [200, 10, 10]).toPng();
 writeFileSync(path.join(dir, "chart.png"), png);
 writeFileSync(path.join(dir, "fake.png"), "<svg xmlns='http://www.w3.org/2000/svg' onload='alert(1)'/>");
+// A real PNG signature, one byte over the limit: refused by size before anything else.
+writeFileSync(path.join(dir, "huge.png"), Buffer.concat([png, Buffer.alloc(10 * 1024 * 1024 + 1 - png.length)]));
 const HEADER = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"];
 const TRICKY = '=cmd|"/c calc"!A1, with "quotes"\nand a second line';
 const csv = (rows: string[][]) => stringify([HEADER, ...rows]);
@@ -65,6 +67,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
       ["b4", "Text", "en-US", "Writing", "text", "", "Alpha 1", "x"],
       ["b4", "Text", "en-US", "Writing", "text", "", "Alpha 1", "y"],
       ["b5", "", "en_US", "Writing", "text", "", "", "x"],
+      ["b6", "Look", "en-US", "Vision", "image", "huge.png", "Alpha 1", "x"],
     ]);
     const error = (await importMaterial(t.db, file, { promptSet: "Bad" }).catch((e) => e)) as Error;
     expect(error.message).toContain("nothing was imported");
@@ -75,6 +78,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
     expect(error.message).toContain("line 7, prompt: is missing");
     expect(error.message).toContain('line 7, locale: "en_US" is not a BCP 47 tag');
     expect(error.message).toContain("line 7, model: is missing");
+    expect(error.message).toContain("line 8, images: huge.png is larger than 10 MB");
     expect([await t.db.prompt.count(), await t.db.response.count(), await t.db.promptSet.count()]).toEqual(before);
   });
 
