@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
+import type { GraderTally } from "./domain/grader-activity";
 
 interface Clause {
   sql: string;
@@ -112,18 +113,7 @@ export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: Repo
     topBox: toNumber(r[5]), sumSq: toNumber(r[6]), observed: toNumber(r[7]) }));
 }
 
-export interface GraderRow {
-  graderId: string;
-  name: string;
-  judgments: number;
-  tasks: number;
-  withPreference: number;
-  ties: number;
-  leftWins: number;
-  sidedNonTies: number;
-  flaggedTasks: number;
-  lastSubmittedAt: number | null;
-}
+export type GraderRow = GraderTally;
 
 /** Each grader's current judgments in the study (surplus included: it is work they did). */
 export async function graderTallies(db: Db, studyId: string, f: ReportFilter): Promise<GraderRow[]> {

@@ -23,6 +23,11 @@ function consistency(items: PreferenceSummary[], candidate: string, family: stri
 }
 
 export function BreakdownSection({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
+  if (rows.length === 0) return <p className="text-sm text-slate-600">No counted judgments to break down yet.</p>;
+  return <Breakdowns study={study} rows={rows} baseline={baseline} />;
+}
+
+function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
   const dims = study.dimensions.filter((d) => rows.some((r) => r.dimension === d.key));
   const [family, setFamily] = useState<string>("region");
   const [dimension, setDimension] = useState<string>(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");

@@ -38,6 +38,12 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
   return (
     <div className="space-y-4">
       <div className="grid gap-4 xl:grid-cols-2">
+        {alpha.length === 0 ? (
+          <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Agreement">
+            <h3 className="font-semibold">Agreement (Krippendorff&apos;s alpha, interval)</h3>
+            <p className="mt-2 text-sm text-slate-600">No counted judgments yet.</p>
+          </section>
+        ) : (
         <ChartCard title="Agreement (Krippendorff's alpha, interval)" fileStem={study.name} legend={[{ label: "alpha", color: MODEL_COLORS[2] }]}
           description="1 = graders agree perfectly, 0 = no better than chance; over prompts with two or more judgments (n)."
           csvRows={alpha.map(({ label, r }) => ({ dimension: r.dimension, model: r.model_b === "" ? r.model_a : "", alpha: r.value, prompts: r.n, label }))}
@@ -52,6 +58,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>
+        )}
         {sxs && (
           <ChartCard title="Position bias per grader" fileStem={study.name} legend={[{ label: "share of non-tie choices for the left response", color: CANDIDATE }]}
             description={`Overall: ${bias.map((r) => `${dimensionLabel(study, r.dimension)} ${pct(r.value)} (95% CI ${pct(r.ci_low)}–${pct(r.ci_high)}, n = ${r.n})`).join("; ") || "no judgments with a known side"}. 50% = no bias.`}
