@@ -22,7 +22,7 @@ test("a researcher uploads judgments, sees line-numbered errors for a bad file, 
 
   await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(JUDGMENTS) });
   await form.getByRole("button", { name: "Import" }).click();
-  await expect(form.getByRole("status")).toContainText("judgmentsAdded 3");
+  await expect(form.getByRole("status")).toContainText("judgments added 3");
 
   await page.getByRole("link", { name: "Studies", exact: true }).click();
   await page.getByRole("link", { name: "Web import" }).click();

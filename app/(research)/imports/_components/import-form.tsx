@@ -12,6 +12,12 @@ type Outcome =
 
 const PHASES: Record<string, string> = { upload: "Uploading", checking: "Checking every row", writing: "Writing" };
 
+// How an import's summary reads to a person (the keys are the CLI's JSON summary).
+const SUMMARY_LABELS: Record<string, string> = {
+  promptSet: "prompt set", rows: "rows", prompts: "prompts", models: "models", studies: "studies",
+  judgmentsAdded: "judgments added", judgmentsAlreadyPresent: "already present",
+};
+
 export function ImportForm({ kind, title, help }: { kind: "material" | "judgments"; title: string; help: string }) {
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
@@ -74,7 +80,9 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       )}
       {outcome?.type === "done" && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          Imported: {Object.entries(outcome.summary).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}
+          Imported: {Object.entries(outcome.summary).map(([k, v]) => `${SUMMARY_LABELS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}
+          {kind === "material" && <> · <a className="font-medium underline" href="/studies/new">Create a study from it</a></>}
+          {kind === "judgments" && <> · <a className="font-medium underline" href="/studies">See the studies</a></>}
         </p>
       )}
       {outcome && outcome.type !== "done" && (
