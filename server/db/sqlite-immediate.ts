@@ -73,9 +73,9 @@ export function sqliteRead<T>(db: Db, fn: (tx: SqliteTx) => T): T {
 }
 
 /** Runs `fn` inside BEGIN IMMEDIATE … COMMIT on the database's SQLite file; `fn` must not await. */
-export async function sqliteImmediate<T>(db: Db, fn: (tx: SqliteTx) => T): Promise<T> {
+export async function sqliteImmediate<T>(db: Db, fn: (tx: SqliteTx) => T, opts: { deadlineMs?: number } = {}): Promise<T> {
   const { w, prepared, tx } = session(db);
-  const deadline = Date.now() + BUSY_DEADLINE_MS;
+  const deadline = Date.now() + (opts.deadlineMs ?? BUSY_DEADLINE_MS);
   for (let attempt = 0; ; attempt++) {
     try {
       prepared("BEGIN IMMEDIATE").run();
