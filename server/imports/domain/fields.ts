@@ -5,12 +5,21 @@ export type Fields = Record<string, unknown>;
 
 export class RowReader {
   readonly problems: ImportProblem[] = [];
+  private readonly wrongType = new Set<string>();
   constructor(readonly fields: Fields, readonly line: number) {}
 
   private raw(name: string): string {
     const v = this.fields[name];
     if (v === undefined || v === null) return "";
-    return typeof v === "string" ? v.trim() : String(v).trim();
+    if (typeof v === "string") return v.trim();
+    if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+    // JSON Lines can hold objects and arrays where text belongs (and an object need not even
+    // convert to a string): say so once, and read the field as empty.
+    if (!this.wrongType.has(name)) {
+      this.wrongType.add(name);
+      this.problem(name, `must be text or a number, got ${Array.isArray(v) ? "a list" : `a ${typeof v === "object" ? "JSON object" : typeof v}`}`);
+    }
+    return "";
   }
 
   problem(field: string, message: string): void {
@@ -19,7 +28,7 @@ export class RowReader {
 
   text(name: string, opts: { required?: boolean; max?: number } = {}): string {
     const v = this.raw(name);
-    if (!v && opts.required) this.problem(name, "is missing");
+    if (!v && opts.required && !this.wrongType.has(name)) this.problem(name, "is missing");
     if (opts.max && v.length > opts.max) this.problem(name, `is longer than ${opts.max} characters`);
     return v;
   }
@@ -44,7 +53,7 @@ export class RowReader {
   oneOf<T extends string>(name: string, allowed: readonly T[], aliases: Record<string, T> = {}): T | null {
     const v = this.raw(name).toLowerCase();
     if (!v) {
-      this.problem(name, "is missing");
+      if (!this.wrongType.has(name)) this.problem(name, "is missing");
       return null;
     }
     const hit = (allowed as readonly string[]).includes(v) ? (v as T) : aliases[v];

@@ -19,5 +19,7 @@ describe("image type sniffing", () => {
     expect(splitImages("a.png| b.png |")).toEqual(["a.png", "b.png"]);
     expect(splitImages(["x.png"])).toEqual(["x.png"]);
     expect(splitImages("")).toEqual([]);
+    expect(splitImages({ toString: false })).toBeNull();
+    expect(splitImages(["a.png", 3])).toBeNull();
   });
 });

@@ -11,8 +11,10 @@ export function sniffImageType(bytes: Uint8Array): "image/png" | "image/jpeg" | 
 }
 
 /** The images field: "a.png|b.png" in CSV, or an array in JSON Lines. */
-export function splitImages(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map((v) => String(v).trim()).filter(Boolean);
+/** Image references: "a.png|b.png" in CSV, a list of strings in JSON Lines; null when the value is neither. */
+export function splitImages(value: unknown): string[] | null {
   if (value === undefined || value === null) return [];
-  return String(value).split("|").map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(value)) return value.every((v) => typeof v === "string") ? value.map((v) => v.trim()).filter(Boolean) : null;
+  if (typeof value !== "string") return null;
+  return value.split("|").map((s) => s.trim()).filter(Boolean);
 }

@@ -25,7 +25,9 @@ export function parseMaterialRow(fields: Fields, line: number): { row: MaterialR
   if (locale && !LOCALE_PATTERN.test(locale)) r.problem("locale", `"${locale}" is not a BCP 47 tag such as en-US`);
   const category = r.text("category", { required: true, max: 80 });
   const modality = r.oneOf("modality", ["text", "image"] as const);
-  const images = splitImages(fields.images);
+  const listed = splitImages(fields.images);
+  if (listed === null) r.problem("images", 'must be paths or data: URIs separated by "|" (CSV) or a list of strings (JSON Lines)');
+  const images = listed ?? [];
   if (modality === "text" && images.length) r.problem("images", "a text prompt has no images; use modality image");
   const model = r.text("model", { required: true, max: 120 });
   const response = r.text("response", { required: true, max: 200_000 });
