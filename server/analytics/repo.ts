@@ -1,12 +1,12 @@
 // The analytics queries: one grouped pass over a study's judgments per study type, plus the
 // attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
-import { nativeRows } from "../db/native-read";
+import { nativeRows, toNumber } from "../db/native-read";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "./judgment-sql";
 import type { PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
 
-const num = (v: unknown): number => (typeof v === "bigint" ? Number(v) : v === null || v === undefined ? 0 : Number(v));
 
 export async function findStudy(db: Db, where: { id: string } | { name: string }) {
   return db.study.findFirst({
@@ -32,8 +32,8 @@ export async function studyKeys(db: Db, studyId: string) {
   return { items: new Map<string, ItemKey>(items.map((i) => [String(i[0]), { promptId: String(i[1]), model: String(i[2]) }])), dims: new Map(dims.map((d) => [d.id, d.key])) };
 }
 
-// Counted judgments: current (not superseded), not surplus, with a value ("cannot assess" rows carry none).
-const COUNTED = `j."studyId" = ? AND j."superseded" = false AND j."surplus" = false`;
+// Counted judgments of the study, with a value ("cannot assess" rows carry none).
+const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
 
 /**
  * Side-by-side judgments grouped by item (one per prompt) and dimension, read from the covering
@@ -42,13 +42,12 @@ const COUNTED = `j."studyId" = ? AND j."superseded" = false AND j."surplus" = fa
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
   const [rows, keys] = await Promise.all([nativeRows(db, `
     SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."preference"), SUM(j."preference" * j."preference"),
-      SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END),
-      SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END)
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE})
     FROM "Judgment" j
     WHERE ${COUNTED} AND j."preference" IS NOT NULL
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
-  return rows.map((r) => ({ promptId: keys.items.get(String(r[0]))!.promptId, dimension: keys.dims.get(String(r[1]))!, n: num(r[2]),
-    sum: num(r[3]), sumSq: num(r[4]), leftWins: num(r[5]), sidedNonTies: num(r[6]) }));
+  return rows.map((r) => ({ promptId: keys.items.get(String(r[0]))!.promptId, dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
+    sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]) }));
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
@@ -60,8 +59,8 @@ export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> 
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
   return rows.map((r) => {
     const item = keys.items.get(String(r[0]))!;
-    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r[1]))!, n: num(r[2]),
-      sum: num(r[3]), sumSq: num(r[4]), topBox: num(r[5]) };
+    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
+      sum: toNumber(r[3]), sumSq: toNumber(r[4]), topBox: toNumber(r[5]) };
   });
 }
 

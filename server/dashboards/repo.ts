@@ -4,6 +4,7 @@
 import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
 import type { GraderTally } from "./domain/grader-activity";
 
 interface Clause {
@@ -35,8 +36,6 @@ export function judgmentFilter(studyId: string, f: ReportFilter): Clause {
   return { sql, params };
 }
 
-const COUNTED = `j."superseded" = false AND j."surplus" = false`;
-
 export interface HeadlineSums {
   dimension: string;
   prompts: number;
@@ -63,10 +62,9 @@ export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportF
       SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
     FROM (
       SELECT j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."preference") AS s, SUM(j."preference" * j."preference") AS ss,
-        SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END) AS lw,
-        SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END) AS snt
+        SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt
       FROM "Judgment" j
-      WHERE ${where.sql} AND ${COUNTED} AND j."preference" IS NOT NULL
+      WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL
       GROUP BY j."itemId", j."dimensionId"
     ) g JOIN "Dimension" d ON d."id" = g.dim
     GROUP BY d."key"`, where.params);
@@ -103,7 +101,7 @@ export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: Repo
       SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."score") AS s, SUM(j."score" * j."score") AS ss,
         SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END) AS tb
       FROM "Judgment" j
-      WHERE ${where.sql} AND ${COUNTED} AND j."score" IS NOT NULL
+      WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."score" IS NOT NULL
       GROUP BY j."itemId", j."dimensionId"
     ) g
     JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
@@ -121,8 +119,7 @@ export async function graderTallies(db: Db, studyId: string, f: ReportFilter): P
   const rows = await nativeRows(db, `
     SELECT j."graderId", u."displayName", COUNT(*), COUNT(DISTINCT j."assignmentId"),
       SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
-      SUM(CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END),
-      SUM(CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END),
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}),
       COUNT(DISTINCT CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN j."assignmentId" END),
       MAX(j."submittedAt")
     FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId"
@@ -192,10 +189,9 @@ export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SID
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const [rows, dims] = await Promise.all([nativeRows(db, `
     SELECT j."itemId", j."dimensionId", ${value},
-      CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END,
-      CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END,
+      ${PREFERRED_LEFT}, ${SIDED_NON_TIE},
       j."submittedAt"
-    FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED} AND ${value} IS NOT NULL`, where.params),
+    FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params),
   db.dimension.findMany({ select: { id: true, key: true } })]);
   const keyOf = new Map(dims.map((d) => [d.id, d.key]));
   return rows.map((r) => ({ itemId: String(r[0]), dimension: keyOf.get(String(r[1]))!, value: toNumber(r[2]), leftWin: toNumber(r[3]), sidedNonTie: toNumber(r[4]), at: toMillis(r[5]) }));

@@ -1,0 +1,10 @@
+// SQL fragments over judgments `j` that the report and the dashboards must define the same way.
+
+/** Counted judgments: current (a correction supersedes the row it corrects) and not surplus. */
+export const COUNTED_JUDGMENT = `j."superseded" = false AND j."surplus" = false`;
+
+/** 1 for a non-tie judgment that preferred the response shown on the left (position bias). */
+export const PREFERRED_LEFT = `CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END`;
+
+/** 1 for a non-tie judgment whose side is known (made in Verdict, not imported). */
+export const SIDED_NON_TIE = `CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END`;
