@@ -1,33 +1,21 @@
 // Large read-only queries on the engine's own driver, rows as arrays. Prisma's raw queries cost
 // microseconds per row and per value in the client; at a million judgments that is seconds the
 // dashboards cannot spend. SQL is written once with `?` placeholders and runs on either engine.
-import pg from "pg";
 import { targetOf, type Db } from "./client";
+import { pgRows } from "./pg-native";
 import { sqliteReadInWorker } from "./sqlite-read-worker";
-
-/** `?` → `$1, $2, …` for PostgreSQL. Our SQL holds no literal question marks. */
-export const numberedPlaceholders = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
 
 export async function nativeRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
   const target = targetOf(db);
   // On a worker thread, so a long read never stalls the server's other requests.
   if (target.engine === "sqlite") return sqliteReadInWorker(target.file, sql, params);
-  const conn = new pg.Client({ connectionString: target.url });
-  await conn.connect();
-  try {
-    return (await conn.query({ text: numberedPlaceholders(sql), values: params, rowMode: "array" })).rows as unknown[][];
-  } finally {
-    await conn.end();
-  }
+  return pgRows(db, sql, params);
 }
 
 /** COUNT and SUM come back as strings from pg (int8, numeric) and as numbers from SQLite. */
 export const toNumber = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
-/** A timestamp as milliseconds: pg returns Date, SQLite the text Prisma wrote ("2026-11-29 16:33:00.123+00:00" or ISO). */
+/** A timestamp as milliseconds: pg returns Date (read as UTC, see pg-native.ts), SQLite the text Prisma wrote ("2026-11-29 16:33:00.123+00:00" or ISO). */
 export function toMillis(v: unknown): number {
   if (v instanceof Date) return v.getTime();
   if (typeof v === "number") return v;

@@ -3,7 +3,12 @@
 // cost more than the database work itself.
 import pg from "pg";
 import { targetOf, type Db } from "./client";
-import { numberedPlaceholders } from "./native-read";
+
+/** `?` → `$1, $2, …`: SQL written once for both engines. Our SQL holds no literal question marks. */
+export const numberedPlaceholders = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
 
 // TIMESTAMP(3) columns hold UTC (as Prisma writes them); read them as UTC whatever the process's zone.
 const TIMESTAMP_WITHOUT_TZ = 1114;
@@ -58,6 +63,11 @@ function over(q: pg.Pool | pg.PoolClient): PgTx {
     all: async (sql, ...params) => (await query(sql, params)).rows,
     run: async (sql, ...params) => (await query(sql, params)).rowCount ?? 0,
   };
+}
+
+/** One read, rows as arrays, on the instance's pool (ad-hoc SQL, e.g. filtered analytics: not prepared by name). */
+export async function pgRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
+  return (await pool(db).query({ text: numberedPlaceholders(sql), values: params, rowMode: "array" })).rows as unknown[][];
 }
 
 /** Statements outside a transaction, each on any pooled connection. */
