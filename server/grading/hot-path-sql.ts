@@ -34,7 +34,6 @@ export const ITEM_ROOM = `SELECT i."submittedCount", (SELECT COUNT(*) FROM "Assi
 export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
 
-export const ASSIGNMENT_STUDY = `SELECT "studyId" FROM "Assignment" WHERE "id" = ? AND "graderId" = ?`;
 export const ASSIGNMENT_FOR_SUBMIT = `
   SELECT a."id", a."studyId", a."itemId", a."status", a."surplus", a."candidateSide", p."modality", i."submittedCount"
   FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId"

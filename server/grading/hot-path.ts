@@ -29,7 +29,6 @@ export interface GradingHotPath {
   taskView(assignmentId: string, graderId: string): Promise<TaskView | null>;
   /** The new lease's id, the grader's existing live lease, or null (item full, or already assigned to them once). */
   lease(l: LeaseRequest): Promise<string | null>;
-  assignmentStudy(assignmentId: string, graderId: string): Promise<{ studyId: string } | null>;
   /** Reads the assignment under the item's lock, lets `decide` choose, and stores in the same transaction. */
   submit<T>(assignmentId: string, graderId: string, decide: SubmitDecision<T>): Promise<T>;
 }
@@ -41,7 +40,6 @@ function sqlitePath(db: Db): GradingHotPath {
     eligibleItems: async (...a) => sqliteRead(db, (tx) => sqliteRepo.eligibleItems(tx, ...a)),
     taskView: async (id, g) => sqliteRead(db, (tx) => sqliteRepo.taskView(tx, id, g)),
     lease: (l) => sqliteImmediate(db, (tx) => sqliteRepo.leaseItem(tx, l)),
-    assignmentStudy: async (id, g) => sqliteRead(db, (tx) => sqliteRepo.assignmentStudy(tx, id, g)),
     // The write lock is the item's lock here: BEGIN IMMEDIATE admits one writer at a time.
     submit: (id, g, decide) => sqliteImmediate(db, (tx) => {
       const a = sqliteRepo.assignmentForSubmit(tx, id, g);
@@ -67,7 +65,6 @@ function pgPath(db: Db): GradingHotPath {
         throw e;
       }
     },
-    assignmentStudy: (id, g) => pgRepo.assignmentStudy(read, id, g),
     submit: (id, g, decide) => pgTransaction(db, async (tx) => {
       const a = await pgRepo.assignmentForSubmit(tx, id, g);
       const d = decide(a);

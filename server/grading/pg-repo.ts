@@ -54,9 +54,6 @@ export async function leaseItem(tx: PgTx, l: { studyId: string; itemId: string; 
 
 export class AlreadyAssigned extends Error {}
 
-export const assignmentStudy = async (tx: PgTx, assignmentId: string, graderId: string) =>
-  (await tx.get<{ studyId: string }>(sql.ASSIGNMENT_STUDY, assignmentId, graderId)) ?? null;
-
 /**
  * Reads the assignment and locks it and its item, serialising with the item's leases and other
  * submissions. Both rows are locked so that a submission that waited re-reads both as the one

@@ -19,30 +19,23 @@ type StudyDimension = StudyDimensionView & { dimensionId: string };
 const CANDIDATE_WINDOW = 25;
 const LEASE_ROUNDS = 3;
 
-// Dimensions and scales never change after a study is created, so each instance keeps them once
-// per study instead of reading them on every lease and submission (the grader's hot path).
-// Nothing here is needed by another instance; status and capacity are always read fresh.
-const dimensionCache = new Map<string, StudyDimension[]>();
-
-async function dimensionsOf(db: Db, studyId: string): Promise<StudyDimension[]> {
-  let dims = dimensionCache.get(studyId);
-  if (!dims) {
-    dims = (await repo.studyDimensions(db, studyId)).map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension }));
-    if (dimensionCache.size > 1000) dimensionCache.clear();
-    dimensionCache.set(studyId, dims);
-  }
-  return dims;
+// A study's type, k, dimensions and scales never change after it is created, so each instance
+// keeps them once per study instead of reading them on every lease and submission (the grader's
+// hot path). Nothing here is needed by another instance; status and capacity are always read fresh.
+interface StudyConstants {
+  type: "SIDE_BY_SIDE" | "SINGLE_SIDED";
+  redundancy: number;
+  dimensions: StudyDimension[];
 }
+const constantsCache = new Map<string, StudyConstants>();
 
-// A study's type and k are fixed at creation too; submissions need them and nothing else of it.
-const constantsCache = new Map<string, { type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; redundancy: number }>();
-
-async function studyConstantsOf(hot: GradingHotPath, studyId: string) {
+async function studyConstantsOf(db: Db, hot: GradingHotPath, studyId: string): Promise<StudyConstants> {
   let c = constantsCache.get(studyId);
   if (!c) {
-    const s = await hot.studyState(studyId);
+    const [s, dims] = await Promise.all([hot.studyState(studyId), repo.studyDimensions(db, studyId)]);
     if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
-    c = { type: s.type, redundancy: s.redundancy };
+    c = { type: s.type, redundancy: s.redundancy,
+      dimensions: dims.map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension })) };
     if (constantsCache.size > 1000) constantsCache.clear();
     constantsCache.set(studyId, c);
   }
@@ -114,7 +107,7 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       images: prompt.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
-    dimensions: applicableDimensions(await dimensionsOf(db, study.id), prompt.modality)
+    dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)
       .map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),
   };
 }
@@ -132,20 +125,25 @@ const notYours = () => new TRPCError({ code: "NOT_FOUND", message: "No such task
 
 export async function submitAssignment(db: Db, grader: SessionUser, input: TSubmitAssignment, now: Date): Promise<SubmitOutcome> {
   const hot = hotPathFor(db);
-  const found = await hot.assignmentStudy(input.assignmentId, grader.id);
-  if (!found) throw notYours();
-  // What the decision needs besides the stored rows is fixed per study: fetched (cached) before
-  // the transaction, so the transaction itself is a few statements.
-  const [study, dims] = await Promise.all([studyConstantsOf(hot, found.studyId), dimensionsOf(db, found.studyId)]);
   const meta = (surplus: boolean) => ({ comment: input.comment?.trim() || null, cannotAssess: input.cannotAssess, harmful: input.harmful,
     timeSpentMs: input.timeSpentMs ?? null, surplus, now });
   try {
-    return await hot.submit<SubmitOutcome>(input.assignmentId, grader.id, (a) => {
-      if (!a) throw notYours();
-      const plan = planSubmission(a, a.submittedCount, study, dims, input);
-      if (plan.kind !== "store") return { result: outcomeOf(plan) };
-      return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
-    });
+    // The decision needs the study's fixed type, k and dimensions (cached per instance). The
+    // transaction cannot wait for a database read on SQLite, so when they are not cached yet it
+    // ends without writing, they are loaded, and it runs once more.
+    let loaded: { studyId: string; constants: StudyConstants } | null = null;
+    for (;;) {
+      const outcome = await hot.submit<SubmitOutcome | { load: string }>(input.assignmentId, grader.id, (a) => {
+        if (!a) throw notYours();
+        const study = constantsCache.get(a.studyId) ?? (loaded?.studyId === a.studyId ? loaded.constants : undefined);
+        if (!study) return { result: { load: a.studyId } };
+        const plan = planSubmission(a, a.submittedCount, study, study.dimensions, input);
+        if (plan.kind !== "store") return { result: outcomeOf(plan) };
+        return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
+      });
+      if (!("load" in outcome)) return outcome;
+      loaded = { studyId: outcome.load, constants: await studyConstantsOf(db, hot, outcome.load) };
+    }
   } catch (error) {
     // The status check runs under the assignment's lock; the unique key is the last line of defence.
     if (isDuplicateKey(error)) return { status: "already-submitted", surplus: false };

@@ -46,9 +46,6 @@ export function leaseItem(tx: SqliteTx, l: { studyId: string; itemId: string; gr
   return id;
 }
 
-export const assignmentStudy = (tx: SqliteTx, assignmentId: string, graderId: string) =>
-  tx.get<{ studyId: string }>(sql.ASSIGNMENT_STUDY, assignmentId, graderId) ?? null;
-
 export function assignmentForSubmit(tx: SqliteTx, assignmentId: string, graderId: string): AssignmentForSubmit | null {
   const r = tx.get<Record<string, unknown>>(sql.ASSIGNMENT_FOR_SUBMIT, assignmentId, graderId);
   return r ? shapeAssignmentForSubmit(r) : null;
