@@ -13,6 +13,8 @@ import path from "node:path";
 import { makeUser } from "../seed/factories";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { nativeRows, toNumber } from "../server/db/native-read";
+import { pgTimestamp } from "../server/db/pg-native";
+import { sqliteDateTime } from "../server/db/sqlite-immediate";
 import { hotPathFor } from "../server/grading/hot-path";
 import { ensureBuild, startAppServer } from "./lib/app-server";
 import { createBenchDatabase } from "./lib/bench-database";
@@ -163,7 +165,7 @@ async function main() {
       graderTwiceOnItem: await one(`SELECT COUNT(*) FROM (SELECT a."itemId", a."graderId" FROM "Assignment" a WHERE a."studyId" = ? GROUP BY a."itemId", a."graderId" HAVING COUNT(*) > 1) x`),
       itemsOverbooked: toNumber((await nativeRows(bench.db, `SELECT COUNT(*) FROM "Item" i WHERE i."studyId" = ? AND i."submittedCount" +
         (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ?) > 3`,
-      [studyId, engine === "sqlite" ? now.toISOString().replace("Z", "+00:00") : now.toISOString().replace("Z", "")]))[0][0]),
+      [studyId, engine === "sqlite" ? sqliteDateTime(now) : pgTimestamp(now)]))[0][0]),
       lockedErrorsSeen: [...out.failures.keys()].filter((k) => /locked|SQLITE_BUSY/i.test(k)).reduce((n, k) => n + out.failures.get(k)!, 0),
     };
     const held = invariants.ackedNotStored === 0 && invariants.ackedWithoutAllDimensions === 0 && invariants.submittedWithoutAllDimensions === 0

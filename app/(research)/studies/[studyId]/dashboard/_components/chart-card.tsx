@@ -61,3 +61,8 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
     </table>
   );
 }
+
+/** A chart tooltip: a bold first line, then the exact numbers. */
+export function TooltipBox({ lines }: { lines: string[] }) {
+  return <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow">{lines.map((l, i) => <div key={i} className={i === 0 ? "font-semibold" : ""}>{l}</div>)}</div>;
+}

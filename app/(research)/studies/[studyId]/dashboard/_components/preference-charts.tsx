@@ -3,9 +3,9 @@
 // preferred, as in published evaluations) and the decisive rate with its interval and sign test.
 import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { PreferenceSummary } from "../_lib/report-view";
-import { SMALL_SAMPLE } from "../_lib/report-view";
+import { SMALL_SAMPLE, ciDeltas } from "../_lib/report-view";
 import { BASELINE, CANDIDATE, SAME, pValue, pct } from "../_lib/palette";
-import { ChartCard, DataTable } from "./chart-card";
+import { ChartCard, DataTable, TooltipBox } from "./chart-card";
 
 export interface Labelled<T> {
   label: string;
@@ -14,10 +14,6 @@ export interface Labelled<T> {
 
 const ci = (e: { low: number | null; high: number | null }) => (e.low === null ? "" : ` (95% CI ${pct(e.low)}–${pct(e.high)})`);
 const small = (n: number) => (n < SMALL_SAMPLE ? " ⚠" : "");
-
-function TooltipBox({ lines }: { lines: string[] }) {
-  return <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow">{lines.map((l, i) => <div key={i} className={i === 0 ? "font-semibold" : ""}>{l}</div>)}</div>;
-}
 
 export function PreferenceBars({ items, candidate, baseline, title, description, fileStem }: {
   items: Labelled<PreferenceSummary>[]; candidate: string; baseline: string; title: string; description?: string; fileStem: string;
@@ -67,7 +63,7 @@ export function DecisiveRates({ items, candidate, title, description, fileStem }
 }) {
   const data = items.map(({ label, summary: s }) => ({
     label: `${label}${small(s.decisive.n)}`, s, value: s.decisive.value === null ? 0 : s.decisive.value * 100,
-    err: s.decisive.value === null ? [0, 0] : [(s.decisive.value - s.decisive.low!) * 100, (s.decisive.high! - s.decisive.value) * 100],
+    err: ciDeltas(s.decisive, 100),
   }));
   return (
     <ChartCard title={title} fileStem={fileStem} legend={[{ label: `${candidate} chosen, among prompts with a preference`, color: CANDIDATE }]}

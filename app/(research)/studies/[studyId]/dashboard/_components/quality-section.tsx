@@ -6,6 +6,7 @@ import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContai
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import type { AppRouter } from "@/server/root";
 import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
+import { ciDeltas } from "../_lib/report-view";
 import { ChartCard, DataTable } from "./chart-card";
 import type { DashboardStudy } from "./dashboard-view";
 import { dimensionLabel } from "./headline-section";
@@ -33,7 +34,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
   const sxs = study.type === "SIDE_BY_SIDE";
   const graders = quality.graders;
   const biasData = graders.filter((g) => g.positionBias?.value !== null && g.positionBias).map((g) => ({
-    name: g.name, g, value: g.positionBias!.value! * 100, err: [(g.positionBias!.value! - g.positionBias!.low!) * 100, (g.positionBias!.high! - g.positionBias!.value!) * 100],
+    name: g.name, g, value: g.positionBias!.value! * 100, err: ciDeltas(g.positionBias!, 100),
   }));
   return (
     <div className="space-y-4">

@@ -3,16 +3,10 @@
 // relative improvement over a chosen baseline model (paired bootstrap interval).
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ImprovementSummary, ScoreSummary } from "../_lib/report-view";
-import { SMALL_SAMPLE } from "../_lib/report-view";
+import { SMALL_SAMPLE, ciDeltas } from "../_lib/report-view";
 import { MODEL_COLORS, num, pct } from "../_lib/palette";
-import { ChartCard, DataTable } from "./chart-card";
+import { ChartCard, DataTable, TooltipBox } from "./chart-card";
 
-const err = (e: { value: number | null; low: number | null; high: number | null }, scale = 1) =>
-  e.value === null || e.low === null || e.high === null ? [0, 0] : [(e.value - e.low) * scale, (e.high - e.value) * scale];
-
-function TooltipBox({ lines }: { lines: string[] }) {
-  return <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow">{lines.map((l, i) => <div key={i} className={i === 0 ? "font-semibold" : ""}>{l}</div>)}</div>;
-}
 
 /** Groups (dimensions or slices) on the axis, one bar per model. */
 export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
@@ -23,7 +17,7 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
     for (const m of models) {
       const s = g.scores.find((x) => x.model === m);
       row[m] = s?.mean.value ?? null;
-      row[`${m}__err`] = s ? err(s.mean) : [0, 0];
+      row[`${m}__err`] = s ? ciDeltas(s.mean) : [0, 0];
     }
     return row;
   });
@@ -65,7 +59,7 @@ export function RelativeImprovements({ groups, baseline, models, title, fileStem
     for (const m of shown) {
       const s = g.improvements.find((x) => x.model === m);
       row[m] = s?.improvement.value === null || !s ? null : s.improvement.value * 100;
-      row[`${m}__err`] = s ? err(s.improvement, 100) : [0, 0];
+      row[`${m}__err`] = s ? ciDeltas(s.improvement, 100) : [0, 0];
     }
     return row;
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
-import { improvementsOver, preferenceSummaries, scoreSummaries, sliceValue } from "./report-view";
+import { ciDeltas, improvementsOver, preferenceSummaries, scoreSummaries, sliceValue } from "./report-view";
 
 const row = (over: Partial<ReportRow>): ReportRow => ({
   study: "S", type: "side_by_side", model_a: "New", model_b: "Old", dimension: "overall", slice: "all", metric: "n_prompts",
@@ -34,6 +34,11 @@ describe("report view", () => {
     ];
     expect(scoreSummaries(rows).map((s) => [s.model, s.mean.value])).toEqual([["A", 3.9], ["B", 3.1]]);
     expect(improvementsOver(rows, "B")).toEqual([{ dimension: "overall", slice: "all", model: "A", baseline: "B", improvement: { value: 0.26, low: 0.2, high: 0.3, n: 48 } }]);
+  });
+
+  it("turns an interval into error-bar distances, and draws none without one", () => {
+    expect(ciDeltas({ value: 0.6, low: 0.5, high: 0.75 }, 100).map((x) => +x.toFixed(9))).toEqual([10, 15]);
+    expect(ciDeltas({ value: null, low: null, high: null })).toEqual([0, 0]);
   });
 
   it("names a slice's value", () => {

@@ -80,6 +80,11 @@ export function improvementsOver(rows: ReportRow[], baseline: string): Improveme
     .map((r) => ({ dimension: r.dimension, slice: r.slice, model: r.model_a, baseline, improvement: estimate(r) }));
 }
 
+/** An interval as the distances below and above the estimate, as an error bar draws it (scaled, e.g. ×100 for %). */
+export function ciDeltas(e: { value: number | null; low: number | null; high: number | null }, scale = 1): [number, number] {
+  return e.value === null || e.low === null || e.high === null ? [0, 0] : [(e.value - e.low) * scale, (e.high - e.value) * scale];
+}
+
 /** Slices of one family ("region", "category", "locale", "modality"), with their values. */
 export const sliceFamily = (slice: string): string => slice.split("=")[0];
 export const sliceValue = (slice: string): string => slice.split("=").slice(1).join("=") || slice;
