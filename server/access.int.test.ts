@@ -25,6 +25,9 @@ const EXPECTED: Record<string, Who[]> = {
   "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,
   "dashboards.study": RESEARCH, "dashboards.progress": RESEARCH, "dashboards.headline": RESEARCH, "dashboards.report": RESEARCH,
   "dashboards.quality": RESEARCH, "dashboards.overTime": RESEARCH,
+  "quality.control": RESEARCH, "quality.updateSettings": RESEARCH, "quality.importControlItems": RESEARCH, "quality.markControlItem": RESEARCH,
+  "quality.unmarkControlItem": RESEARCH, "quality.exclusions": RESEARCH, "quality.exclude": RESEARCH, "quality.undoExclusion": RESEARCH,
+  "quality.myQualification": ["GRADER"],
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -7,6 +7,7 @@ import { healthRouter } from "./health/router";
 import { localesRouter } from "./locales/router";
 import { modelsRouter } from "./models/router";
 import { promptsRouter } from "./prompts/router";
+import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { usersRouter } from "./users/router";
@@ -22,6 +23,7 @@ export const appRouter = createTRPCRouter({
   grading: gradingRouter,
   analytics: analyticsRouter,
   dashboards: dashboardsRouter,
+  quality: qualityRouter,
 });
 
 export type AppRouter = typeof appRouter;

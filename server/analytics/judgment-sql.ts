@@ -1,7 +1,10 @@
 // SQL fragments over judgments `j` that the report and the dashboards must define the same way.
 
-/** Counted judgments: current (a correction supersedes the row it corrects) and not surplus. */
-export const COUNTED_JUDGMENT = `j."superseded" = false AND j."surplus" = false`;
+/**
+ * Counted judgments: current (a correction supersedes the row it corrects), not surplus, not made
+ * on a control item (gold, attention, qualification), and not excluded by a researcher.
+ */
+export const COUNTED_JUDGMENT = `j."superseded" = false AND j."surplus" = false AND j."control" = false AND j."excludedById" IS NULL`;
 
 /** 1 for a non-tie judgment that preferred the response shown on the left (position bias). */
 export const PREFERRED_LEFT = `CASE WHEN (j."preference" > 0 AND j."candidateSide" = 'LEFT') OR (j."preference" < 0 AND j."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END`;

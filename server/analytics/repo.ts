@@ -68,7 +68,7 @@ export async function promptAttributes(db: Db, studyId: string): Promise<Map<str
   const rows = await db.$queryRaw<{ id: string; locale: string; region: string; category: string; modality: string }[]>`
     SELECT p."id" AS "id", p."localeCode" AS "locale", l."region" AS "region", p."category" AS "category", p."modality" AS "modality"
     FROM "Prompt" p JOIN "Locale" l ON l."code" = p."localeCode"
-    WHERE p."id" IN (SELECT DISTINCT i."promptId" FROM "Item" i WHERE i."studyId" = ${studyId})`;
+    WHERE p."id" IN (SELECT DISTINCT i."promptId" FROM "Item" i WHERE i."studyId" = ${studyId} AND i."control" = 'NONE')`;
   return new Map(rows.map((r) => [r.id, { locale: r.locale, region: r.region, category: r.category, modality: r.modality as PromptAttributes["modality"] }]));
 }
 
@@ -80,4 +80,13 @@ export async function bareGroupedPass(db: Db, studyId: string): Promise<number> 
     WHERE j."studyId" = ${studyId}
     GROUP BY j."itemId", j."dimensionId"`;
   return rows.length;
+}
+
+/** Judgments a researcher's exclusion keeps out of the results (current, on study material), per dimension. */
+export async function excludedByDimension(db: Db, studyId: string): Promise<{ dimension: string; judgments: number }[]> {
+  const rows = await nativeRows(db, `
+    SELECT d."key", COUNT(*) FROM "Judgment" j JOIN "Dimension" d ON d."id" = j."dimensionId"
+    WHERE j."studyId" = ? AND j."superseded" = false AND j."control" = false AND j."excludedById" IS NOT NULL
+    GROUP BY d."key" ORDER BY d."key"`, [studyId]);
+  return rows.map((r) => ({ dimension: String(r[0]), judgments: toNumber(r[1]) }));
 }

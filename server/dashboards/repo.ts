@@ -203,7 +203,7 @@ export async function studyFacets(db: Db, studyId: string) {
     nativeRows(db, `
       SELECT p."localeCode", l."region", p."category", p."modality", COUNT(*)
       FROM "Item" i JOIN "Prompt" p ON p."id" = i."promptId" JOIN "Locale" l ON l."code" = p."localeCode"
-      WHERE i."studyId" = ? GROUP BY p."localeCode", l."region", p."category", p."modality"`, [studyId]),
+      WHERE i."studyId" = ? AND i."control" = 'NONE' GROUP BY p."localeCode", l."region", p."category", p."modality"`, [studyId]),
     db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimension: { select: { key: true, label: true, appliesToText: true, appliesToImage: true } } } }),
   ]);
   return {
@@ -217,7 +217,7 @@ export async function progressByDimension(db: Db, studyId: string) {
   const rows = await nativeRows(db, `
     SELECT d."key", d."label", COUNT(*), COUNT(DISTINCT j."itemId"), SUM(CASE WHEN j."cannotAssess" = true THEN 1 ELSE 0 END)
     FROM "Judgment" j JOIN "Dimension" d ON d."id" = j."dimensionId"
-    WHERE j."studyId" = ? AND j."superseded" = false
+    WHERE j."studyId" = ? AND j."superseded" = false AND j."control" = false
     GROUP BY d."key", d."label"`, [studyId]);
   return rows.map((r) => ({ key: String(r[0]), label: String(r[1]), judgments: toNumber(r[2]), items: toNumber(r[3]), cannotAssess: toNumber(r[4]) }));
 }

@@ -11,7 +11,7 @@ import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../ana
 import { meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import * as analytics from "../analytics/repo";
-import { graderActivity } from "./domain/grader-activity";
+import { exclusionsOf, graderDiagnosticsOf } from "../quality/service";
 import { accumulateOverTime } from "./domain/over-time";
 import * as repo from "./repo";
 
@@ -44,6 +44,9 @@ export async function dashboardStudy(db: Db, studyId: string) {
     models: s.models.map((m) => m.model.name).sort(),
     dimensions: facets.dimensions.map((d) => ({ key: d.key, label: d.label })),
     locales: count((c) => c.locale), regions: count((c) => c.region), categories: count((c) => c.category), modalities: count((c) => c.modality),
+    // Every number on the dashboard leaves these out; the page says so above the charts.
+    exclusions: (await exclusionsOf(db, studyId)).exclusions.filter((x) => !x.revokedAt)
+      .map((x) => ({ grader: x.grader.displayName, from: x.fromAt, until: x.untilAt, reason: x.reason, judgments: x.judgments })),
   };
 }
 
@@ -97,13 +100,13 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
 
 const FLAGGED_SHOWN = 100;
 
-/** Who did the work and how: per-grader activity and rates, and the flagged tasks with their comments. */
+/** Who did the work and how: per-grader activity, checks and flags, and the flagged tasks with their comments. */
 export async function quality(db: Db, studyId: string, filter: ReportFilter) {
   await loadStudy(db, studyId);
   const [tallies, times, flagged] = await Promise.all([
     repo.graderTallies(db, studyId, filter), repo.taskTimes(db, studyId, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
   ]);
-  return { graders: graderActivity(tallies, times), flagged };
+  return { graders: await graderDiagnosticsOf(db, studyId, filter, tallies, times), flagged };
 }
 
 const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);

@@ -19,7 +19,8 @@ const EXPORT_SELECT = `
       j."graderId" AS "graderId", d."key" AS "dimension", ma."name" AS "modelA", mb."name" AS "modelB",
       j."candidateSide" AS "candidateSide", j."preference" AS "preference", j."score" AS "score", j."timeSpentMs" AS "timeSpentMs",
       j."comment" AS "comment", j."cannotAssess" AS "cannotAssess", j."harmful" AS "harmful", j."surplus" AS "surplus",
-      j."superseded" AS "superseded", j."source" AS "source", j."submittedAt" AS "submittedAt"
+      j."superseded" AS "superseded", j."source" AS "source", j."submittedAt" AS "submittedAt",
+      i."control" AS "control", x."reason" AS "exclusionReason"
     FROM (SELECT * FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT) j
     JOIN "Study" s ON s."id" = j."studyId"
     JOIN "Item" i ON i."id" = j."itemId"
@@ -29,7 +30,8 @@ const EXPORT_SELECT = `
     JOIN "Response" ra ON ra."id" = i."responseId"
     JOIN "Model" ma ON ma."id" = ra."modelId"
     LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId"
-    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"`;
+    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
+    LEFT JOIN "Exclusion" x ON x."id" = j."excludedById"`;
 
 /**
  * Pages of a study's judgments in id order, read with the engine's own driver on a connection of

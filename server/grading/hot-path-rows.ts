@@ -32,21 +32,29 @@ export function mergeEligible(rows: EligibleRow[], take: number) {
     .sort((a, b) => b.submittedCount - a.submittedCount).slice(0, take);
 }
 
+export type ItemControl = "NONE" | "GOLD" | "ATTENTION" | "QUALIFICATION";
+
 export interface AssignmentForSubmit extends StoredAssignment {
   id: string;
   studyId: string;
   itemId: string;
   submittedCount: number;
+  control: ItemControl;
+  /** the exclusion that covers a judgment this grader submits now, if any */
+  exclusionId: string | null;
 }
 
 export function shapeAssignmentForSubmit(r: Record<string, unknown>): AssignmentForSubmit {
   return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: r.surplus === true || r.surplus === 1,
-    candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as "TEXT" | "IMAGE", submittedCount: Number(r.submittedCount) };
+    candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as "TEXT" | "IMAGE", submittedCount: Number(r.submittedCount),
+    control: String(r.control ?? "NONE") as ItemControl, exclusionId: r.exclusionId ? String(r.exclusionId) : null };
 }
 
 export interface StudyStateRow {
   id: string; name: string; type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; status: "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED";
   redundancy: number; leaseMinutes: number; guidelines: string;
+  /** as the driver returns them: SQLite gives 0/1 for the boolean */
+  goldRate: number; requireQualification: boolean | number; qualificationPassRate: number;
 }
 export type StudyState = StudyStateRow & { locales: { localeCode: string }[] };
 
@@ -55,7 +63,7 @@ export function judgmentParams(a: AssignmentForSubmit, graderId: string, rows: {
   m: SubmissionMeta, ids: () => string, at: (d: Date) => string): unknown[] {
   const now = at(m.now);
   return rows.flatMap((r) => [ids(), a.studyId, a.itemId, a.id, graderId, r.dimensionId, 0, r.preference, r.score, a.candidateSide,
-    m.timeSpentMs, m.comment, m.cannotAssess ? 1 : 0, m.harmful ? 1 : 0, m.surplus ? 1 : 0, now]);
+    m.timeSpentMs, m.comment, m.cannotAssess ? 1 : 0, m.harmful ? 1 : 0, m.surplus ? 1 : 0, a.control === "NONE" ? 0 : 1, a.exclusionId, now]);
 }
 
 export interface SubmissionMeta { comment: string | null; cannotAssess: boolean; harmful: boolean; timeSpentMs: number | null; surplus: boolean; now: Date }

@@ -3,7 +3,8 @@
 // pg-repo.ts: through Prisma, a task cost ~25 statements of client-side query compilation.
 // Booleans are bound as 0/1 (PostgreSQL reads '1' as true for a boolean column).
 
-export const STUDY_STATE = `SELECT "id", "name", "type", "status", "redundancy", "leaseMinutes", "guidelines" FROM "Study" WHERE "id" = ?`;
+export const STUDY_STATE = `SELECT "id", "name", "type", "status", "redundancy", "leaseMinutes", "guidelines",
+  "goldRate", "requireQualification", "qualificationPassRate" FROM "Study" WHERE "id" = ?`;
 export const STUDY_LOCALES = `SELECT "localeCode" FROM "StudyLocale" WHERE "studyId" = ?`;
 
 export const LIVE_LEASE_OF = `SELECT "id" FROM "Assignment" WHERE "studyId" = ? AND "graderId" = ? AND "status" = 'LEASED' AND "expiresAt" > ? LIMIT 1`;
@@ -18,7 +19,7 @@ export const ELIGIBLE_IN_LOCALE = `
     SELECT i."id" AS "id", i."submittedCount" AS "submittedCount",
       (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ?) AS "live"
     FROM "Item" i
-    WHERE i."studyId" = ? AND i."localeCode" = ? AND i."submittedCount" < ?
+    WHERE i."studyId" = ? AND i."localeCode" = ? AND i."submittedCount" < ? AND i."control" = 'NONE'
       AND NOT EXISTS (SELECT 1 FROM "Assignment" g WHERE g."itemId" = i."id" AND g."graderId" = ?)
   ) e
   WHERE e."submittedCount" + e."live" < ?
@@ -34,14 +35,20 @@ export const ITEM_ROOM = `SELECT i."submittedCount", (SELECT COUNT(*) FROM "Assi
 export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
 
+/**
+ * The assignment a submission is for, with its item's control kind and the researcher's exclusion
+ * (if any) that covers a judgment submitted now by this grader. Params: now, now, assignment, grader.
+ */
 export const ASSIGNMENT_FOR_SUBMIT = `
-  SELECT a."id", a."studyId", a."itemId", a."status", a."surplus", a."candidateSide", p."modality", i."submittedCount"
+  SELECT a."id", a."studyId", a."itemId", a."status", a."surplus", a."candidateSide", p."modality", i."submittedCount", i."control",
+    (SELECT x."id" FROM "Exclusion" x WHERE x."studyId" = a."studyId" AND x."graderId" = a."graderId" AND x."revokedAt" IS NULL
+      AND (x."fromAt" IS NULL OR x."fromAt" <= ?) AND (x."untilAt" IS NULL OR x."untilAt" > ?) ORDER BY x."createdAt" LIMIT 1) AS "exclusionId"
   FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
   WHERE a."id" = ? AND a."graderId" = ?`;
-/** One statement for all of a submission's dimensions: 16 params per row (id … submittedAt, source fixed). */
+/** One statement for all of a submission's dimensions: 18 params per row (id … submittedAt, source fixed). */
 export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "revision", "superseded",
-    "preference", "score", "candidateSide", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus", "source", "submittedAt")
-  VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
+    "preference", "score", "candidateSide", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus", "control", "excludedById", "source", "submittedAt")
+  VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
 export const MARK_SUBMITTED = `UPDATE "Assignment" SET "status" = 'SUBMITTED', "submittedAt" = ?, "surplus" = ? WHERE "id" = ?`;
 export const COUNT_ACCEPTED = `UPDATE "Item" SET "submittedCount" = "submittedCount" + 1 WHERE "id" = ?`;
 

@@ -30,7 +30,7 @@ export interface GradingHotPath {
   /** The new lease's id, the grader's existing live lease, or null (item full, or already assigned to them once). */
   lease(l: LeaseRequest): Promise<string | null>;
   /** Reads the assignment under the item's lock, lets `decide` choose, and stores in the same transaction. */
-  submit<T>(assignmentId: string, graderId: string, decide: SubmitDecision<T>): Promise<T>;
+  submit<T>(assignmentId: string, graderId: string, now: Date, decide: SubmitDecision<T>): Promise<T>;
 }
 
 function sqlitePath(db: Db): GradingHotPath {
@@ -41,8 +41,8 @@ function sqlitePath(db: Db): GradingHotPath {
     taskView: async (id, g) => sqliteRead(db, (tx) => sqliteRepo.taskView(tx, id, g)),
     lease: (l) => sqliteImmediate(db, (tx) => sqliteRepo.leaseItem(tx, l)),
     // The write lock is the item's lock here: BEGIN IMMEDIATE admits one writer at a time.
-    submit: (id, g, decide) => sqliteImmediate(db, (tx) => {
-      const a = sqliteRepo.assignmentForSubmit(tx, id, g);
+    submit: (id, g, now, decide) => sqliteImmediate(db, (tx) => {
+      const a = sqliteRepo.assignmentForSubmit(tx, id, g, now);
       const d = decide(a);
       if ("store" in d) sqliteRepo.storeSubmission(tx, a!, g, d.store.rows, d.store.meta);
       return d.result;
@@ -65,8 +65,8 @@ function pgPath(db: Db): GradingHotPath {
         throw e;
       }
     },
-    submit: (id, g, decide) => pgTransaction(db, async (tx) => {
-      const a = await pgRepo.assignmentForSubmit(tx, id, g);
+    submit: (id, g, now, decide) => pgTransaction(db, async (tx) => {
+      const a = await pgRepo.assignmentForSubmit(tx, id, g, now);
       const d = decide(a);
       if ("store" in d) await pgRepo.storeSubmission(tx, a!, g, d.store.rows, d.store.meta);
       return d.result;

@@ -59,8 +59,8 @@ export class AlreadyAssigned extends Error {}
  * submissions. Both rows are locked so that a submission that waited re-reads both as the one
  * before it left them (PostgreSQL re-checks only the rows it locks): a double submit sees SUBMITTED.
  */
-export async function assignmentForSubmit(tx: PgTx, assignmentId: string, graderId: string): Promise<AssignmentForSubmit | null> {
-  const r = await tx.get<Record<string, unknown>>(`${sql.ASSIGNMENT_FOR_SUBMIT} FOR NO KEY UPDATE OF a, i`, assignmentId, graderId);
+export async function assignmentForSubmit(tx: PgTx, assignmentId: string, graderId: string, now: Date): Promise<AssignmentForSubmit | null> {
+  const r = await tx.get<Record<string, unknown>>(`${sql.ASSIGNMENT_FOR_SUBMIT} FOR NO KEY UPDATE OF a, i`, at(now), at(now), assignmentId, graderId);
   return r ? shapeAssignmentForSubmit(r) : null;
 }
 

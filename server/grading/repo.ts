@@ -31,7 +31,7 @@ export const runningStudiesFor = (db: Db, locales: string[]) =>
 export async function queueCounts(db: Db, studyIds: string[], graderId: string, locales: string[]) {
   const [mine, pool] = await Promise.all([
     db.assignment.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds }, graderId, status: "SUBMITTED" }, _count: { _all: true } }),
-    db.item.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds }, localeCode: { in: locales } },
+    db.item.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds }, localeCode: { in: locales }, control: "NONE" },
       _count: { _all: true }, _sum: { submittedCount: true } }),
   ]);
   return {

@@ -9,6 +9,8 @@ import { sideFromCoin } from "./domain/candidate-preference";
 import { leaseExpiry } from "./domain/lease-expiry";
 import { orderLeaseCandidates } from "./domain/lease-order";
 import { planSubmission, type SubmissionPlan } from "./domain/plan-submission";
+import { controlStep } from "../quality/service";
+import { stableHash } from "./domain/lease-order";
 import { hotPathFor, type GradingHotPath } from "./hot-path";
 import type { StudyState } from "./hot-path-rows";
 import * as repo from "./repo";
@@ -73,16 +75,36 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
   if (locales.length === 0) throw new TRPCError({ code: "FORBIDDEN", message: "This study has no locale of yours." });
 
+  const lease = (itemId: string, redundancy: number) => hot.lease({
+    studyId: study.id, itemId, graderId: grader.id, redundancy, now,
+    expiresAt: leaseExpiry(now, study.leaseMinutes), candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
+  });
+
+  // Quality control first: the qualification set before anything else, then now and then a gold
+  // or attention item. They are leased like any task and look like one; only k does not apply.
+  const requireQualification = study.requireQualification === true || study.requireQualification === 1;
+  if (requireQualification || study.goldRate > 0) {
+    const own = await hot.liveLeaseOf(studyId, grader.id, now);
+    if (own) return gradingTask(db, grader, own.id, study);
+    const step = await controlStep(db, { id: study.id, goldRate: Number(study.goldRate), requireQualification, qualificationPassRate: Number(study.qualificationPassRate) }, grader.id, locales);
+    if (step.kind === "blocked") throw new TRPCError({ code: "PRECONDITION_FAILED", message: step.reason });
+    if (step.kind === "serve") {
+      const order = [...step.itemIds].sort((a, b) => stableHash(`${grader.id}:${a}`) - stableHash(`${grader.id}:${b}`));
+      for (const itemId of order) {
+        const leasedId = await lease(itemId, Number.MAX_SAFE_INTEGER);
+        if (leasedId) return gradingTask(db, grader, leasedId, study);
+      }
+      if (step.exclusive) return null;
+    }
+  }
+
   for (let round = 0; round < LEASE_ROUNDS; round++) {
     const own = await hot.liveLeaseOf(studyId, grader.id, now);
     if (own) return gradingTask(db, grader, own.id, study);
     const items = await hot.eligibleItems(study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
     for (const candidate of orderLeaseCandidates(items, study.redundancy, grader.id)) {
-      const leasedId = await hot.lease({
-        studyId: study.id, itemId: candidate.id, graderId: grader.id, redundancy: study.redundancy, now,
-        expiresAt: leaseExpiry(now, study.leaseMinutes), candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
-      });
+      const leasedId = await lease(candidate.id, study.redundancy);
       if (leasedId) return gradingTask(db, grader, leasedId, study);
     }
   }
@@ -133,11 +155,12 @@ export async function submitAssignment(db: Db, grader: SessionUser, input: TSubm
     // ends without writing, they are loaded, and it runs once more.
     let loaded: { studyId: string; constants: StudyConstants } | null = null;
     for (;;) {
-      const outcome = await hot.submit<SubmitOutcome | { load: string }>(input.assignmentId, grader.id, (a) => {
+      const outcome = await hot.submit<SubmitOutcome | { load: string }>(input.assignmentId, grader.id, now, (a) => {
         if (!a) throw notYours();
         const study = constantsCache.get(a.studyId) ?? (loaded?.studyId === a.studyId ? loaded.constants : undefined);
         if (!study) return { result: { load: a.studyId } };
-        const plan = planSubmission(a, a.submittedCount, study, study.dimensions, input);
+        // Control items (gold, attention, qualification) are served to every grader: no k, never surplus.
+        const plan = planSubmission(a, a.submittedCount, a.control === "NONE" ? study : { ...study, redundancy: Infinity }, study.dimensions, input);
         if (plan.kind !== "store") return { result: outcomeOf(plan) };
         return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
       });

@@ -46,8 +46,8 @@ export function leaseItem(tx: SqliteTx, l: { studyId: string; itemId: string; gr
   return id;
 }
 
-export function assignmentForSubmit(tx: SqliteTx, assignmentId: string, graderId: string): AssignmentForSubmit | null {
-  const r = tx.get<Record<string, unknown>>(sql.ASSIGNMENT_FOR_SUBMIT, assignmentId, graderId);
+export function assignmentForSubmit(tx: SqliteTx, assignmentId: string, graderId: string, now: Date): AssignmentForSubmit | null {
+  const r = tx.get<Record<string, unknown>>(sql.ASSIGNMENT_FOR_SUBMIT, at(now), at(now), assignmentId, graderId);
   return r ? shapeAssignmentForSubmit(r) : null;
 }
 

@@ -77,7 +77,7 @@ export async function judgmentKeysOf(tx: Tx, studyId: string) {
 export async function recount(tx: Tx, studyId: string, setRedundancy: boolean): Promise<void> {
   await tx.$executeRaw`UPDATE "Item" SET "submittedCount" = (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = "Item"."id" AND a."status" = 'SUBMITTED' AND a."surplus" = false) WHERE "studyId" = ${studyId}`;
   if (setRedundancy) {
-    const top = await tx.item.aggregate({ where: { studyId }, _max: { submittedCount: true } });
+    const top = await tx.item.aggregate({ where: { studyId, control: "NONE" }, _max: { submittedCount: true } });
     await tx.study.update({ where: { id: studyId }, data: { redundancy: Math.max(1, top._max.submittedCount ?? 1) } });
   }
 }

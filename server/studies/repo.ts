@@ -92,11 +92,11 @@ export const getStudyHeader = (db: Db, id: string) =>
 
 /** Accepted submissions per study (sum of item counters) — one grouped query for the whole list. */
 export async function submittedByStudy(db: Db, studyIds: string[]) {
-  const rows = await db.item.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds } }, _sum: { submittedCount: true } });
+  const rows = await db.item.groupBy({ by: ["studyId"], where: { studyId: { in: studyIds }, control: "NONE" }, _sum: { submittedCount: true } });
   return new Map(rows.map((r) => [r.studyId, r._sum.submittedCount ?? 0]));
 }
 
 export async function progressByLocale(db: Db, studyId: string) {
-  const rows = await db.item.groupBy({ by: ["localeCode"], where: { studyId }, _count: { _all: true }, _sum: { submittedCount: true } });
+  const rows = await db.item.groupBy({ by: ["localeCode"], where: { studyId, control: "NONE" }, _count: { _all: true }, _sum: { submittedCount: true } });
   return rows.map((r) => ({ localeCode: r.localeCode, items: r._count._all, submitted: r._sum.submittedCount ?? 0 }));
 }

@@ -7,6 +7,8 @@ export interface ReportMeta {
   generatedAt: string;
   bootstrap: { resamples: number; seed: number; method: string } | null;
   intervals: string;
+  /** researchers' exclusions in force: whose judgments (by pseudonym), which window, why, and how many */
+  exclusions: { grader: string; from: string | null; until: string | null; reason: string; judgments: number }[];
 }
 
 /** Plain decimals; exponent notation only for magnitudes below 1e-6 (e.g. tiny p-values). */

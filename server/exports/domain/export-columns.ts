@@ -5,7 +5,7 @@ import { neutralizeFormula } from "./csv-safety";
 export const EXPORT_COLUMNS = [
   "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
   "side_shown_candidate", "preference", "score", "time_spent_ms", "comment", "cannot_assess", "harmful", "surplus", "superseded",
-  "source", "submitted_at",
+  "source", "submitted_at", "control_item", "excluded", "exclusion_reason",
 ] as const;
 
 export interface ExportSource {
@@ -31,6 +31,10 @@ export interface ExportSource {
   superseded: boolean;
   source: string;
   submittedAt: Date;
+  /** NONE for study material, else GOLD, ATTENTION or QUALIFICATION: such judgments are never counted */
+  control: string;
+  /** the reason of the researcher's exclusion that keeps this judgment out of results, or null */
+  exclusionReason: string | null;
 }
 
 const text = (v: string | null) => neutralizeFormula(v ?? "");
@@ -42,5 +46,6 @@ export function exportRecord(r: ExportSource): string[] {
     r.grader, text(r.dimension), text(r.modelA), text(r.modelB), r.candidateSide?.toLowerCase() ?? "",
     int(r.preference), int(r.score), int(r.timeSpentMs), text(r.comment), String(r.cannotAssess), String(r.harmful),
     String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),
+    r.control === "NONE" ? "" : r.control.toLowerCase(), String(r.exclusionReason !== null), text(r.exclusionReason),
   ];
 }

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation } from "./gold-answer";
+
+const verdict = (v: "CANDIDATE" | "BASELINE" | "SAME") => ({ verdict: v, scoreMin: null, scoreMax: null });
+const range = (lo: number, hi: number) => ({ verdict: null, scoreMin: lo, scoreMax: hi });
+
+describe("matchesExpectation", () => {
+  it("reads a side-by-side answer by its sign, in the candidate's terms", () => {
+    expect(matchesExpectation(verdict("CANDIDATE"), { preference: 1, score: null })).toBe(true);
+    expect(matchesExpectation(verdict("CANDIDATE"), { preference: 0, score: null })).toBe(false);
+    expect(matchesExpectation(verdict("BASELINE"), { preference: -3, score: null })).toBe(true);
+    expect(matchesExpectation(verdict("BASELINE"), { preference: 2, score: null })).toBe(false);
+    expect(matchesExpectation(verdict("SAME"), { preference: 0, score: null })).toBe(true);
+    expect(matchesExpectation(verdict("SAME"), { preference: -1, score: null })).toBe(false);
+  });
+
+  it("counts 'cannot assess' on a checked dimension as a miss", () => {
+    expect(matchesExpectation(verdict("SAME"), { preference: null, score: null })).toBe(false);
+    expect(matchesExpectation(range(1, 5), { preference: null, score: null })).toBe(false);
+  });
+
+  it("checks a score range inclusively", () => {
+    expect(matchesExpectation(range(4, 5), { preference: null, score: 4 })).toBe(true);
+    expect(matchesExpectation(range(4, 5), { preference: null, score: 5 })).toBe(true);
+    expect(matchesExpectation(range(4, 5), { preference: null, score: 3 })).toBe(false);
+    expect(matchesExpectation(range(2, 2), { preference: null, score: 2 })).toBe(true);
+  });
+});
+
+describe("descriptions", () => {
+  it("name the expectation for researchers", () => {
+    expect(describeExpectation(verdict("BASELINE"))).toBe("baseline better");
+    expect(describeExpectation(range(4, 5))).toBe("score 4–5");
+    expect(describeExpectation(range(3, 3))).toBe("score 3");
+  });
+
+  it("tell a grader which of the responses on their screen was expected, never which model", () => {
+    expect(describeForGrader(verdict("CANDIDATE"), "LEFT")).toBe("Response 1 better");
+    expect(describeForGrader(verdict("CANDIDATE"), "RIGHT")).toBe("Response 2 better");
+    expect(describeForGrader(verdict("BASELINE"), "RIGHT")).toBe("Response 1 better");
+    expect(describeForGrader(verdict("SAME"), "RIGHT")).toBe("about the same");
+    expect(describeAnswerForGrader({ preference: 2, score: null }, "RIGHT")).toBe("Response 2 better (2 of 3)");
+    expect(describeAnswerForGrader({ preference: -1, score: null }, "RIGHT")).toBe("Response 1 better (1 of 3)");
+    expect(describeAnswerForGrader({ preference: null, score: null }, "LEFT")).toBe("cannot assess");
+  });
+});

@@ -1,0 +1,60 @@
+// Whether a grader's answer on one dimension of a control item matches its expected answer.
+// Side-by-side answers are stored in the candidate's terms (positive = candidate better), so the
+// check does not depend on which side the candidate was shown on.
+
+export type GoldVerdict = "CANDIDATE" | "BASELINE" | "SAME";
+
+/** A verdict for side-by-side studies, or an inclusive score range for single-sided ones. */
+export interface Expectation {
+  verdict: GoldVerdict | null;
+  scoreMin: number | null;
+  scoreMax: number | null;
+}
+
+export interface Answer {
+  /** -3..+3, positive = candidate better; null when the grader could not assess */
+  preference: number | null;
+  score: number | null;
+}
+
+export function matchesExpectation(e: Expectation, a: Answer): boolean {
+  if (e.verdict !== null) {
+    if (a.preference === null) return false;
+    if (e.verdict === "CANDIDATE") return a.preference > 0;
+    if (e.verdict === "BASELINE") return a.preference < 0;
+    return a.preference === 0;
+  }
+  if (e.scoreMin === null || e.scoreMax === null || a.score === null) return false;
+  return a.score >= e.scoreMin && a.score <= e.scoreMax;
+}
+
+const VERDICT_WORDS: Record<GoldVerdict, string> = { CANDIDATE: "candidate better", BASELINE: "baseline better", SAME: "about the same" };
+
+/** For researchers: "candidate better", "score 4–5". */
+export function describeExpectation(e: Expectation): string {
+  if (e.verdict !== null) return VERDICT_WORDS[e.verdict];
+  return e.scoreMin === e.scoreMax ? `score ${e.scoreMin}` : `score ${e.scoreMin}–${e.scoreMax}`;
+}
+
+/**
+ * For the grader who answered it, in the terms they saw: which of the two responses on their
+ * screen was expected (they never learn which model wrote which).
+ */
+export function describeForGrader(e: Expectation, candidateShownOn: "LEFT" | "RIGHT" | null): string {
+  if (e.verdict === null) return e.scoreMin === e.scoreMax ? `a score of ${e.scoreMin}` : `a score from ${e.scoreMin} to ${e.scoreMax}`;
+  if (e.verdict === "SAME") return "about the same";
+  const candidateFirst = (candidateShownOn ?? "LEFT") === "LEFT";
+  const first = (e.verdict === "CANDIDATE") === candidateFirst;
+  return first ? "Response 1 better" : "Response 2 better";
+}
+
+/** How a stored answer reads to the grader who gave it (same terms as describeForGrader). */
+export function describeAnswerForGrader(a: Answer, candidateShownOn: "LEFT" | "RIGHT" | null): string {
+  if (a.preference === null && a.score === null) return "cannot assess";
+  if (a.score !== null) return `${a.score}`;
+  const p = a.preference!;
+  if (p === 0) return "about the same";
+  const candidateFirst = (candidateShownOn ?? "LEFT") === "LEFT";
+  const firstBetter = (p > 0) === candidateFirst;
+  return `Response ${firstBetter ? 1 : 2} better (${Math.abs(p)} of 3)`;
+}

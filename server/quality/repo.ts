@@ -1,0 +1,199 @@
+// Quality control's queries: control items and their expected answers, exclusions, qualification
+// results, and the per-grader reads the diagnostics are computed from.
+import { engineOf, type Db, type Tx } from "../db/client";
+import { nativeRows, toNumber } from "../db/native-read";
+import type { ReportFilter } from "../analytics/domain/report-filter";
+import { judgmentFilter } from "../dashboards/repo";
+import type { ControlKind } from "./domain/control-rows";
+import type { Expectation } from "./domain/gold-answer";
+import type { TaskAnswers } from "./domain/straight-lining";
+import type { UnitJudgment } from "./domain/peer-agreement";
+
+export const qualitySettingsOf = (db: Db | Tx, studyId: string) =>
+  db.study.findUnique({
+    where: { id: studyId },
+    select: { id: true, name: true, type: true, status: true, goldRate: true, requireQualification: true, qualificationPassRate: true, minTaskSeconds: true,
+      dimensions: { orderBy: { position: "asc" }, select: { dimensionId: true, scaleMin: true, scaleMax: true, dimension: { select: { key: true, label: true } } } } },
+  });
+
+export const updateQualitySettings = (db: Db, studyId: string, data: { goldRate: number; requireQualification: boolean; qualificationPassRate: number; minTaskSeconds: number }) =>
+  db.study.update({ where: { id: studyId }, data });
+
+export const countControlItems = (db: Db | Tx, studyId: string, control: ControlKind) => db.item.count({ where: { studyId, control } });
+
+/** The study's items for these prompts (by external id), with the model each shows. */
+export const itemsForPrompts = (db: Db, studyId: string, externalIds: string[]) =>
+  db.item.findMany({
+    where: { studyId, prompt: { externalId: { in: externalIds } } },
+    select: { id: true, control: true, prompt: { select: { externalId: true } }, response: { select: { model: { select: { name: true } } } } },
+  });
+
+export interface ControlMark {
+  itemId: string;
+  kind: ControlKind;
+  explanation: string;
+  expectations: (Expectation & { dimensionId: string })[];
+}
+
+/** Makes items control items (replacing earlier expectations); their judgments stop counting. */
+export async function markControlItems(tx: Tx, marks: ControlMark[]) {
+  for (const m of marks) {
+    await tx.item.update({ where: { id: m.itemId }, data: { control: m.kind, explanation: m.explanation } });
+    await tx.goldExpectation.deleteMany({ where: { itemId: m.itemId } });
+    await tx.goldExpectation.createMany({ data: m.expectations.map((e) => ({ itemId: m.itemId, dimensionId: e.dimensionId, verdict: e.verdict, scoreMin: e.scoreMin, scoreMax: e.scoreMax })) });
+    await tx.judgment.updateMany({ where: { itemId: m.itemId }, data: { control: true } });
+  }
+}
+
+/** Back to study material: expectations go, the item's judgments count again. */
+export async function unmarkControlItem(tx: Tx, itemId: string) {
+  await tx.item.update({ where: { id: itemId }, data: { control: "NONE", explanation: null } });
+  await tx.goldExpectation.deleteMany({ where: { itemId } });
+  await tx.judgment.updateMany({ where: { itemId }, data: { control: false } });
+}
+
+export const findItem = (db: Db, id: string) => db.item.findUnique({ where: { id }, select: { id: true, studyId: true, control: true } });
+
+export const controlItemsOf = (db: Db, studyId: string) =>
+  db.item.findMany({
+    where: { studyId, control: { not: "NONE" } },
+    orderBy: [{ control: "asc" }, { createdAt: "asc" }],
+    select: { id: true, control: true, explanation: true, localeCode: true,
+      prompt: { select: { externalId: true, text: true } }, response: { select: { model: { select: { name: true } } } },
+      expectations: { select: { verdict: true, scoreMin: true, scoreMax: true, dimension: { select: { key: true, label: true } } } } },
+  });
+
+export interface GoldAnswerRow extends Expectation {
+  graderId: string;
+  assignmentId: string;
+  itemId: string;
+  control: ControlKind;
+  dimension: string;
+  preference: number | null;
+  score: number | null;
+}
+
+/** Current answers on control items that have an expected answer for their dimension. */
+export async function goldAnswers(db: Db, studyId: string, f: ReportFilter): Promise<GoldAnswerRow[]> {
+  const where = judgmentFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT j."graderId", j."assignmentId", j."itemId", i."control", d."key", j."preference", j."score", e."verdict", e."scoreMin", e."scoreMax"
+    FROM "Judgment" j
+    JOIN "Item" i ON i."id" = j."itemId"
+    JOIN "GoldExpectation" e ON e."itemId" = j."itemId" AND e."dimensionId" = j."dimensionId"
+    JOIN "Dimension" d ON d."id" = j."dimensionId"
+    WHERE ${where.sql} AND j."superseded" = false AND j."control" = true`, where.params);
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({ graderId: String(r[0]), assignmentId: String(r[1]), itemId: String(r[2]), control: String(r[3]) as ControlKind, dimension: String(r[4]),
+    preference: num(r[5]), score: num(r[6]), verdict: (r[7] ?? null) as Expectation["verdict"], scoreMin: num(r[8]), scoreMax: num(r[9]) }));
+}
+
+/** Current judgments on study material with a value, for agreement between graders. */
+export async function unitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<UnitJudgment[]> {
+  const where = judgmentFilter(studyId, f);
+  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
+  const rows = await nativeRows(db, `
+    SELECT j."graderId", j."itemId", j."dimensionId", ${value} FROM "Judgment" j
+    WHERE ${where.sql} AND j."superseded" = false AND j."control" = false AND ${value} IS NOT NULL`, where.params);
+  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]) }));
+}
+
+/** Per task: how many dimensions were answered and the range of the answers (straight-lining). */
+export async function taskAnswers(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TaskAnswers[]> {
+  const where = judgmentFilter(studyId, f);
+  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
+  const rows = await nativeRows(db, `
+    SELECT j."graderId", COUNT(${value}), MIN(${value}), MAX(${value}) FROM "Judgment" j
+    WHERE ${where.sql} AND j."superseded" = false
+    GROUP BY j."graderId", j."assignmentId"`, where.params);
+  return rows.map((r) => ({ graderId: String(r[0]), answered: toNumber(r[1]), min: toNumber(r[2]), max: toNumber(r[3]) }));
+}
+
+// ---- Exclusions ----
+
+export const findExclusion = (db: Db, id: string) => db.exclusion.findUnique({ where: { id }, select: { id: true, studyId: true, graderId: true, revokedAt: true } });
+
+export const isGraderInStudy = async (db: Db, studyId: string, graderId: string) =>
+  (await db.assignment.count({ where: { studyId, graderId } })) > 0 || (await db.judgment.count({ where: { studyId, graderId } })) > 0;
+
+/**
+ * Runs an exclusion change with grading held still. On PostgreSQL an EXCLUSIVE lock on
+ * Assignment waits for leases and submissions in flight (they lock assignment rows) and holds new
+ * ones for the few milliseconds this takes, so a judgment submitted meanwhile cannot miss the
+ * exclusion. On SQLite the first write takes the database's one write lock, which does the same.
+ */
+export async function withGradingHeld<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.$transaction(async (tx) => {
+    if (engineOf(db) === "pg") await tx.$executeRawUnsafe(`LOCK TABLE "Assignment" IN EXCLUSIVE MODE`);
+    return fn(tx);
+  });
+}
+
+export const insertExclusion = (tx: Tx, x: { studyId: string; graderId: string; fromAt: Date | null; untilAt: Date | null; reason: string; createdById: string }) =>
+  tx.exclusion.create({ data: x, select: { id: true } });
+
+export const markRevoked = (tx: Tx, id: string, by: string, at: Date) => tx.exclusion.update({ where: { id }, data: { revokedAt: at, revokedById: by } });
+
+/**
+ * Re-marks one grader's judgments in a study from their active exclusions, oldest first: each
+ * judgment names the first exclusion whose window holds its submission time, or none.
+ */
+export async function reapplyExclusions(tx: Tx, studyId: string, graderId: string) {
+  await tx.judgment.updateMany({ where: { studyId, graderId, excludedById: { not: null } }, data: { excludedById: null } });
+  const active = await tx.exclusion.findMany({ where: { studyId, graderId, revokedAt: null }, orderBy: { createdAt: "asc" } });
+  for (const x of active) {
+    await tx.judgment.updateMany({
+      where: { studyId, graderId, excludedById: null, submittedAt: { ...(x.fromAt ? { gte: x.fromAt } : {}), ...(x.untilAt ? { lt: x.untilAt } : {}) } },
+      data: { excludedById: x.id },
+    });
+  }
+}
+
+/** Every exclusion of the study, revoked ones too, with the judgments each keeps out now and who made and undid it. */
+export async function exclusionsOf(db: Db, studyId: string) {
+  const [list, counts] = await Promise.all([
+    db.exclusion.findMany({
+      where: { studyId }, orderBy: { createdAt: "desc" },
+      select: { id: true, graderId: true, fromAt: true, untilAt: true, reason: true, createdAt: true, revokedAt: true, createdById: true, revokedById: true,
+        grader: { select: { displayName: true, email: true } } },
+    }),
+    db.judgment.groupBy({ by: ["excludedById"], where: { studyId, excludedById: { not: null }, superseded: false, control: false }, _count: { _all: true } }),
+  ]);
+  const n = new Map(counts.map((c) => [c.excludedById!, c._count._all]));
+  const actorIds = [...new Set(list.flatMap((x) => [x.createdById, x.revokedById]).filter((x): x is string => !!x))];
+  const actors = new Map((await db.user.findMany({ where: { id: { in: actorIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]));
+  return list.map(({ createdById, revokedById, ...x }) => ({ ...x, judgments: n.get(x.id) ?? 0,
+    createdBy: actors.get(createdById ?? "") ?? null, revokedBy: actors.get(revokedById ?? "") ?? null }));
+}
+
+// ---- Serving control items ----
+
+/** Control items of these kinds in the grader's locales that they have never been assigned. */
+export const unseenControlItems = (db: Db, studyId: string, graderId: string, locales: string[], kinds: ControlKind[]) =>
+  db.item.findMany({
+    where: { studyId, control: { in: kinds }, localeCode: { in: locales }, assignments: { none: { graderId } } },
+    select: { id: true }, take: 50,
+  });
+
+/** Every task the grader has been given in the study: the position in their sequence. */
+export const tasksSoFar = (db: Db, studyId: string, graderId: string) => db.assignment.count({ where: { studyId, graderId } });
+
+export const qualificationOf = (db: Db, studyId: string, graderId: string) =>
+  db.qualification.findUnique({ where: { studyId_graderId: { studyId, graderId } } });
+
+export async function saveQualification(db: Db, r: { studyId: string; graderId: string; correct: number; total: number; passed: boolean }) {
+  // Two tabs may finish at once: the first result stands.
+  await db.qualification.upsert({ where: { studyId_graderId: { studyId: r.studyId, graderId: r.graderId } }, create: r, update: {} });
+  return (await qualificationOf(db, r.studyId, r.graderId))!;
+}
+
+/** The grader's qualification tasks with what they answered and what was expected, per checked dimension. */
+export const qualificationTasks = (db: Db, studyId: string, graderId: string) =>
+  db.assignment.findMany({
+    where: { studyId, graderId, item: { control: "QUALIFICATION" } },
+    orderBy: { leasedAt: "asc" },
+    select: { id: true, status: true, candidateSide: true, expiresAt: true,
+      judgments: { where: { superseded: false }, select: { dimensionId: true, preference: true, score: true } },
+      item: { select: { explanation: true, prompt: { select: { text: true } },
+        expectations: { select: { dimensionId: true, verdict: true, scoreMin: true, scoreMax: true, dimension: { select: { label: true } } } } } } },
+  });
