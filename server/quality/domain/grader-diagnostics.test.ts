@@ -46,13 +46,15 @@ describe("graderFlags", () => {
     agreement: null, peerAgreement: null, tieRate: null, peerTieRate: null, tasks: 20, tooFastTasks: 0, minTaskSeconds: 0, medianSeconds: 30,
   };
 
-  it("flags position bias only when the interval excludes 50% and there are enough non-ties", () => {
+  it("flags position bias only when the interval lies wholly outside 40–60% and there are enough non-ties", () => {
     // 18 of 20 left: Wilson 95% CI 69.9%–97.2%
     expect(graderFlags({ ...base, positionBias: { value: 0.9, low: 0.699, high: 0.972, n: 20 } }))
       .toEqual(["chose the left response in 90% of non-ties (left share 95% CI 70%–97%, n = 20)"]);
     expect(graderFlags({ ...base, positionBias: { value: 0.1, low: 0.028, high: 0.301, n: 20 } })[0]).toMatch(/^chose the right response in 90%/);
     expect(graderFlags({ ...base, positionBias: { value: 1, low: 0.56, high: 1, n: 5 } })).toEqual([]);
     expect(graderFlags({ ...base, positionBias: { value: 0.6, low: 0.39, high: 0.78, n: 20 } })).toEqual([]);
+    // 42 of 64 left (66%): Wilson 95% CI 53.4%–76.2% excludes 50% but not 60%, so not flagged
+    expect(graderFlags({ ...base, positionBias: { value: 42 / 64, low: 0.534, high: 0.762, n: 64 } })).toEqual([]);
   });
 
   it("does not flag gold accuracy on fewer than 5 answers or when the interval reaches the pass rate", () => {

@@ -8,6 +8,11 @@ export const FLAG_RULES = {
   minGoldAnswers: 5,
   /** non-tie choices needed before position bias can flag */
   minNonTies: 10,
+  /**
+   * position bias flags when its interval lies wholly outside 50% ± this: with sides drawn at
+   * random, an interval merely excluding 50% would flag one honest grader in twenty
+   */
+  biasMargin: 0.1,
   /** tasks with two or more answered dimensions needed before straight-lining can flag */
   minStraightTasks: 10,
   /** straight-lining flags at this many points above the other graders, and at least twice their rate */
@@ -55,7 +60,7 @@ export function graderFlags(g: FlagInput): string[] {
   }
   if (g.attention.failed > 0) out.push(`failed ${g.attention.failed} of ${g.attention.tasks} attention checks`);
   const bias = g.positionBias;
-  if (bias && bias.n >= R.minNonTies && bias.low !== null && bias.high !== null && (bias.low > 0.5 || bias.high < 0.5)) {
+  if (bias && bias.n >= R.minNonTies && bias.low !== null && bias.high !== null && (bias.low > 0.5 + R.biasMargin || bias.high < 0.5 - R.biasMargin)) {
     out.push(`chose the ${bias.low > 0.5 ? "left" : "right"} response in ${pct(bias.low > 0.5 ? bias.value : 1 - bias.value!)} of non-ties (left share ${ci(bias)})`);
   }
   const sl = g.straightLining;
