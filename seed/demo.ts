@@ -129,7 +129,7 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
     { def: { name: "Server 2026 vs 2025 — text", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverNew.id, models.serverOld.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
         guidelines: "Compare the two responses for a general assistant running in the cloud.\n\nRead the whole prompt before either response." },
-      status: "RUNNING" as const, completion: 0.7, edge: 1.1 },
+      status: "RUNNING" as const, completion: 0.7, edge: 1.1, qualityControl: true },
     { def: { name: "Device 2026 vs 2025 — image understanding", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: imageSet.id,
         dimensionKeys: ["overall", "image_understanding", "truthfulness", "presentation"], redundancy: 3,
         guidelines: "Look at the image first (click it to zoom), then judge whether each response describes it correctly." },
@@ -147,15 +147,37 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   const summary: { name: string; status: string; judgments: number }[] = [];
   for (const s of studies) {
     const study = await makeStudy(db, s.def, { createdById: researcher.id, status: s.status });
+    // One study shows quality control at work: two careless graders to find, and gold items.
+    const careless = "qualityControl" in s ? { [graders[1].id]: "always-left" as const, [graders[4].id]: "too-fast" as const } : undefined;
     const sim = s.completion > 0
-      ? await simulateJudgments(db, study.id, { rng, graders, completion: s.completion, candidateEdge: s.edge, quality: scores })
+      ? await simulateJudgments(db, study.id, { rng, graders, completion: s.completion, candidateEdge: s.edge, quality: scores, careless })
       : { judgments: 0 };
+    if ("qualityControl" in s) await seedQualityControl(db, study.id);
     summary.push({ name: s.def.name, status: s.status, judgments: sim.judgments });
     log(`study "${s.def.name}" (${s.status}): ${study.items} items, ${sim.judgments} judgments`);
   }
 
   if (options.extraJudgments) summary.push(await seedScaleStudy(db, rng, graders, models.serverNew.id, models.serverOld.id, options.extraJudgments, log));
   return { adminId: admin.id, researcherId: researcher.id, studies: summary };
+}
+
+/**
+ * Gold items for the demo's quality-control study: the first text prompt of each locale whose
+ * candidate response is the better one by construction is marked gold with an expected answer.
+ */
+async function seedQualityControl(db: Db, studyId: string) {
+  const items = await db.item.findMany({ where: { studyId }, orderBy: { prompt: { externalId: "asc" } }, select: { id: true, localeCode: true } });
+  const firstPerLocale = new Map<string, string>();
+  for (const i of items) if (!firstPerLocale.has(i.localeCode)) firstPerLocale.set(i.localeCode, i.id);
+  const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
+  await db.$transaction(async (tx) => {
+    for (const itemId of firstPerLocale.values()) {
+      await tx.item.update({ where: { id: itemId }, data: { control: "GOLD", explanation: "The candidate answers every part of the request; the other response leaves parts out." } });
+      await tx.goldExpectation.create({ data: { itemId, dimensionId: overall.id, verdict: "CANDIDATE" } });
+      await tx.judgment.updateMany({ where: { itemId }, data: { control: true } });
+    }
+    await tx.study.update({ where: { id: studyId }, data: { goldRate: 0.1, minTaskSeconds: 15 } });
+  });
 }
 
 /** A large side-by-side study for benchmarks: enough prompts that k=3 graders × 4 dimensions reach the target. */

@@ -102,6 +102,8 @@ export interface SimulationSpec {
   /** Side-by-side: mean latent preference for the candidate (in scale points). Single-sided: quality by model id. */
   candidateEdge?: number;
   quality?: Record<string, number>;
+  /** Graders who work carelessly, by id: random answers, always the left response, or far too fast (one answer everywhere, ~2 s). */
+  careless?: Record<string, "random" | "always-left" | "too-fast">;
   now?: Date;
 }
 
@@ -136,14 +138,21 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
       const submittedAt = new Date(now.getTime() - rng.int(0, 14 * 24 * 3600) * 1000);
       assignments.push({ id, studyId, itemId: item.id, graderId: grader.id, status: "SUBMITTED", candidateSide: side,
         leasedAt: new Date(submittedAt.getTime() - 120_000), expiresAt: new Date(submittedAt.getTime() + 1_080_000), submittedAt });
-      const timeSpentMs = Math.round(Math.exp(rng.normal(Math.log(75_000), 0.5)));
+      const careless = spec.careless?.[grader.id];
+      const timeSpentMs = careless === "too-fast" ? rng.int(1500, 3000) : Math.round(Math.exp(rng.normal(Math.log(75_000), 0.5)));
+      const sideBySide = study.type === "SIDE_BY_SIDE";
+      const everywhere = sideBySide ? rng.int(-3, 3) : rng.int(1, 5);
       for (const d of dims) {
         const quality = spec.quality?.[item.response.modelId] ?? 3.4;
+        let preference = sideBySide ? clamp(rng.normal(itemEffect, 1.2), -3, 3) : null;
+        let score = !sideBySide ? clamp(rng.normal(quality + itemEffect, 0.8), 1, 5) : null;
+        if (careless === "random") [preference, score] = sideBySide ? [rng.int(-3, 3), null] : [null, rng.int(1, 5)];
+        // "Response 1 (left) much better", stored in the candidate's terms.
+        if (careless === "always-left" && sideBySide) preference = side === "LEFT" ? 2 : -2;
+        if (careless === "too-fast") [preference, score] = sideBySide ? [everywhere, null] : [null, everywhere];
         judgments.push({
           studyId, itemId: item.id, assignmentId: id, graderId: grader.id, dimensionId: d.dimensionId, candidateSide: side,
-          timeSpentMs, submittedAt,
-          preference: study.type === "SIDE_BY_SIDE" ? clamp(rng.normal(itemEffect, 1.2), -3, 3) : null,
-          score: study.type === "SINGLE_SIDED" ? clamp(rng.normal(quality + itemEffect, 0.8), 1, 5) : null,
+          timeSpentMs, submittedAt, preference, score,
         });
       }
     }

@@ -21,5 +21,5 @@ export function Button({ variant = "primary", ...props }: { variant?: "primary" 
 }
 
 export function ErrorMessage({ error }: { error: { message: string } | null }) {
-  return error ? <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p> : null;
+  return error ? <p role="alert" className="whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p> : null;
 }

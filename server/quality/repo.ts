@@ -166,6 +166,10 @@ export async function exclusionsOf(db: Db, studyId: string) {
     createdBy: actors.get(createdById ?? "") ?? null, revokedBy: actors.get(revokedById ?? "") ?? null }));
 }
 
+/** Graders who have been given work in the study, for choosing whom to exclude. */
+export const gradersOfStudy = (db: Db, studyId: string) =>
+  db.user.findMany({ where: { assignments: { some: { studyId } } }, orderBy: { displayName: "asc" }, select: { id: true, displayName: true, email: true } });
+
 // ---- Serving control items ----
 
 /** Control items of these kinds in the grader's locales that they have never been assigned. */

@@ -5,7 +5,7 @@ import { parse } from "csv-parse/sync";
 import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { graderActivity, type GraderTally } from "../dashboards/domain/grader-activity";
+import { graderActivity, rate, type GraderTally } from "../dashboards/domain/grader-activity";
 import type { Fields } from "../imports/domain/fields";
 import type { ImportProblem } from "../imports/domain/import-error";
 import { controlTaskNext } from "./domain/control-schedule";
@@ -50,7 +50,7 @@ export async function qualityControl(db: Db, studyId: string) {
         id: i.id, kind: i.control, promptId: i.prompt.externalId, promptText: i.prompt.text.slice(0, 300), locale: i.localeCode,
         model: s.type === "SINGLE_SIDED" ? i.response.model.name : null, explanation: i.explanation ?? "",
         expectations: i.expectations.map((e) => ({ dimension: e.dimension.key, label: e.dimension.label, expected: describeExpectation(e) })),
-        graders: t?.graders.size ?? 0, answers: t?.total ?? 0, correct: t?.correct ?? 0,
+        graders: t?.graders.size ?? 0, accuracy: t ? rate(t.correct, t.total) : null,
       };
     }),
   };
@@ -291,7 +291,7 @@ async function exclusionSummary(db: Db, studyId: string, id: string) {
 
 export async function exclusionsOf(db: Db, studyId: string) {
   await loadStudy(db, studyId);
-  const list = await repo.exclusionsOf(db, studyId);
+  const [list, graders] = await Promise.all([repo.exclusionsOf(db, studyId), repo.gradersOfStudy(db, studyId)]);
   const active = list.filter((x) => !x.revokedAt);
-  return { excludedJudgments: active.reduce((n, x) => n + x.judgments, 0), exclusions: list };
+  return { excludedJudgments: active.reduce((n, x) => n + x.judgments, 0), exclusions: list, graders };
 }

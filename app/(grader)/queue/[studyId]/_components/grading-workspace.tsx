@@ -2,7 +2,7 @@
 // The grader's task loop: lease a task, answer each dimension (mouse or keyboard), submit, and
 // go straight to the next task without a page load. Answers are drafted to local storage as they
 // are given, so a reload brings the half-filled task back.
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -14,6 +14,7 @@ import { medianSeconds } from "../_lib/session-stats";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
 import { DimensionControl } from "./dimension-control";
 import { ImageGallery } from "./image-gallery";
+import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
 type Task = NonNullable<inferRouterOutputs<AppRouter>["grading"]["next"]>;
@@ -49,7 +50,16 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     window.scrollTo({ top: 0 });
   }, []);
 
-  const next = useMutation(trpc.grading.next.mutationOptions({ onSuccess: show }));
+  // The qualification set (when the study has one): progress while it runs, then the result,
+  // shown once before the study's tasks (and for good, after a failed set).
+  const qualification = useQuery(trpc.quality.myQualification.queryOptions({ studyId }));
+  const seenKey = `verdict:qualification-seen:${studyId}`;
+  const [resultSeen, setResultSeen] = useState(true);
+  useEffect(() => setResultSeen(localStorage.getItem(seenKey) === "1"), [seenKey]);
+  const inQualification = qualification.data?.required === true && qualification.data.result === null;
+  const refreshQualification = () => { if (inQualification) void qualification.refetch(); };
+
+  const next = useMutation(trpc.grading.next.mutationOptions({ onSuccess: show, onSettled: refreshQualification }));
   const submit = useMutation(trpc.grading.submit.mutationOptions());
   const skip = useMutation(trpc.grading.skip.mutationOptions());
   const busy = next.isPending || submit.isPending || skip.isPending;
@@ -136,6 +146,10 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     </p>
   );
 
+  const q = qualification.data;
+  if (q?.required && q.result && (!q.result.passed || !resultSeen)) {
+    return <QualificationResult result={q.result} passRate={q.passRate} onContinue={() => { localStorage.setItem(seenKey, "1"); setResultSeen(true); }} />;
+  }
   if (task === undefined) return <p className="text-slate-600">{next.error ? next.error.message : "Finding your next task…"}</p>;
   if (task === null) {
     return (
@@ -164,6 +178,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         </div>
       </div>
 
+      {q?.required && q.result === null && (
+        <p role="status" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
+          Qualification set: task {Math.min(q.done + 1, q.total)} of {q.total}. Your answers are checked against expected answers;
+          you need {Math.round(q.passRate * 100)}% to go on, and you will see your result and the explanations at the end.
+        </p>
+      )}
       {panel === "guidelines" && <section aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
       {panel === "help" && <section aria-label="Keyboard shortcuts" className="rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
 

@@ -4,7 +4,8 @@ import { usePathname } from "next/navigation";
 
 export function StudyTabs({ studyId }: { studyId: string }) {
   const pathname = usePathname();
-  const tabs = [{ href: `/studies/${studyId}`, label: "Overview" }, { href: `/studies/${studyId}/dashboard`, label: "Dashboard" }];
+  const tabs = [{ href: `/studies/${studyId}`, label: "Overview" }, { href: `/studies/${studyId}/dashboard`, label: "Dashboard" },
+    { href: `/studies/${studyId}/quality`, label: "Quality control" }];
   return (
     <nav aria-label="Study" className="mb-6 flex gap-1 border-b border-slate-200 text-sm">
       {tabs.map((t) => {

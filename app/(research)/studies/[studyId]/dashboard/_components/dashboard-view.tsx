@@ -58,6 +58,13 @@ export function DashboardView({ study, filter, headline }: { study: DashboardStu
     <div>
       <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
+      {study.exclusions.length > 0 && (
+        <div role="note" aria-label="Excluded judgments" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <strong>{study.exclusions.reduce((n, x) => n + x.judgments, 0).toLocaleString("en-US")} judgments excluded</strong> from every number below:{" "}
+          {study.exclusions.map((x, i) => <span key={i}>{i > 0 && "; "}{x.grader} ({x.judgments.toLocaleString("en-US")}{x.from || x.until ? ", in a time window" : ""}): {x.reason}</span>)}.{" "}
+          <a href={`/studies/${study.id}/quality`} className="text-indigo-700 underline">Manage exclusions</a>
+        </div>
+      )}
       <nav aria-label="Dashboard sections" className="mb-4 flex gap-3 text-sm">
         {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"]].map(([id, l]) => (
           <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}

@@ -15,15 +15,9 @@ import { SortableTable } from "./sortable-table";
 type Quality = inferRouterOutputs<AppRouter>["dashboards"]["quality"];
 type Grader = Quality["graders"][number];
 
-const VERY_FAST_SECONDS = 10;
-
-/** Why a grader stands out, from the server's figures: an interval that excludes no bias, or very short times. */
-export function graderWarnings(g: Grader): string[] {
-  const out: string[] = [];
-  if (g.positionBias && g.positionBias.low !== null && g.positionBias.low > 0.5) out.push("favours the left response");
-  if (g.positionBias && g.positionBias.high !== null && g.positionBias.high < 0.5) out.push("favours the right response");
-  if (g.medianSeconds !== null && g.medianSeconds < VERY_FAST_SECONDS) out.push(`median under ${VERY_FAST_SECONDS} s per task`);
-  return out;
+function rateCell(r: Grader["goldAccuracy"]) {
+  if (!r) return "—";
+  return <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.low, 0)}–{pct(r.high, 0)} · n = {r.n}</div></>;
 }
 
 export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
@@ -90,16 +84,31 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Graders">
         <h3 className="mb-1 font-semibold">Graders</h3>
-        <p className="mb-2 text-xs text-slate-600">Current judgments (surplus included) per grader. Highlighted rows stand out: a position-bias interval that excludes 50%, or a median under {VERY_FAST_SECONDS} s per task.</p>
+        <p className="mb-2 text-xs text-slate-600">
+          Current judgments (surplus and control items included) per grader, with 95% intervals. Gold accuracy counts answers on gold and qualification items;
+          agreement is the share of pairs with another grader on the same item and dimension that {sxs ? "pick the same verdict" : "are at most one point apart"};
+          straight-lining is the share of tasks with one answer on every dimension. Highlighted rows are flagged, with the reason.
+        </p>
         {graders.length === 0 ? <p className="text-sm text-slate-600">No judgments yet.</p> : (
           <SortableTable caption="Graders" rows={graders} rowKey={(g) => g.graderId} initialSort={{ key: "judgments", desc: true }}
-            rowClass={(g) => (graderWarnings(g).length ? "bg-amber-50" : "")}
+            rowClass={(g) => (g.flags.length ? "bg-amber-50" : "")}
             columns={[
-              { key: "name", label: "grader", sortValue: (g) => g.name, render: (g) => <>{g.name}{graderWarnings(g).map((w) => <span key={w} className="ml-2 rounded bg-amber-200 px-1.5 text-xs text-amber-950">{w}</span>)}</> },
+              { key: "name", label: "grader", sortValue: (g) => g.name, render: (g) => (
+                <>
+                  {g.name}
+                  {g.flags.map((w) => <div key={w} className="mt-0.5 text-xs"><span className="rounded bg-amber-200 px-1.5 text-amber-950">{w}</span></div>)}
+                  {g.flags.length > 0 && <a href={`/studies/${study.id}/quality?grader=${g.graderId}#exclusions`} className="mt-0.5 block text-xs text-indigo-700 underline">Exclude…</a>}
+                </>
+              ) },
+              { key: "gold", label: "gold accuracy (95% CI)", numeric: true, sortValue: (g) => g.goldAccuracy?.value ?? null, render: (g) => rateCell(g.goldAccuracy) },
+              { key: "attention", label: "attention checks failed", numeric: true, sortValue: (g) => g.attention.failed, render: (g) => (g.attention.tasks ? `${g.attention.failed} of ${g.attention.tasks}` : "—") },
+              { key: "agreement", label: "agreement (95% CI)", numeric: true, sortValue: (g) => g.agreement?.value ?? null, render: (g) => rateCell(g.agreement) },
+              { key: "straight", label: "straight-lining", numeric: true, sortValue: (g) => g.straightLining?.value ?? null, render: (g) => rateCell(g.straightLining) },
               { key: "tasks", label: "tasks", numeric: true, sortValue: (g) => g.tasks, render: (g) => g.tasks.toLocaleString("en-US") },
               { key: "judgments", label: "judgments", numeric: true, sortValue: (g) => g.judgments, render: (g) => g.judgments.toLocaleString("en-US") },
               { key: "median", label: "median s/task", numeric: true, sortValue: (g) => g.medianSeconds, render: (g) => num(g.medianSeconds, 0) },
               { key: "fastest", label: "fastest s", numeric: true, sortValue: (g) => g.fastestSeconds, render: (g) => num(g.fastestSeconds, 0) },
+              { key: "tooFast", label: "too fast", numeric: true, sortValue: (g) => g.tooFastTasks, render: (g) => g.tooFastTasks },
               ...(sxs ? [
                 { key: "ties", label: "tie rate", numeric: true, sortValue: (g: Grader) => g.tieRate?.value ?? null, render: (g: Grader) => g.tieRate ? `${pct(g.tieRate.value)} (n = ${g.tieRate.n})` : "—" },
                 { key: "bias", label: "left share (95% CI)", numeric: true, sortValue: (g: Grader) => g.positionBias?.value ?? null,
