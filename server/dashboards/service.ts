@@ -106,7 +106,7 @@ export async function quality(db: Db, studyId: string, filter: ReportFilter) {
   const [tallies, times, flagged] = await Promise.all([
     repo.graderTallies(db, studyId, filter), repo.taskTimes(db, studyId, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
   ]);
-  return { graders: await graderDiagnosticsOf(db, studyId, filter, tallies, times), flagged };
+  return { ...(await graderDiagnosticsOf(db, studyId, filter, tallies, times)), flagged };
 }
 
 const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);

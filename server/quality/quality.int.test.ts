@@ -132,6 +132,14 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     const before = await researcher.dashboards.headline({ studyId });
     const truth = { win: regularTruths.filter((x) => x === 1).length / REGULAR, tie: regularTruths.filter((x) => x === 0).length / REGULAR };
     expect([value(before, "win_rate_a"), value(before, "tie_rate")]).not.toEqual([truth.win, truth.tie]);
+    // Beside the plain headline, the reliability-weighted (Dawid–Skene) shares already find the
+    // planted truth: the three careful graders agree with each other and the careless ones with nobody.
+    const { weighted } = await researcher.dashboards.quality({ studyId });
+    const overall = weighted.find((w) => w.dimension === "overall")!;
+    expect(overall.prompts).toBe(REGULAR);
+    expect(overall.candidate.value).toBeCloseTo(truth.win, 1);
+    expect(overall.same.value).toBeCloseTo(truth.tie, 1);
+    expect(overall.candidate.low!).toBeLessThanOrEqual(overall.candidate.value);
 
     const careless = graders.filter((g) => g.behaviour !== "careful");
     const ids: string[] = [];

@@ -88,14 +88,18 @@ export async function goldAnswers(db: Db, studyId: string, f: ReportFilter): Pro
     preference: num(r[5]), score: num(r[6]), verdict: (r[7] ?? null) as Expectation["verdict"], scoreMin: num(r[8]), scoreMax: num(r[9]) }));
 }
 
-/** Current judgments on study material with a value, for agreement between graders. */
-export async function unitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<UnitJudgment[]> {
+/**
+ * Current judgments on study material with a value, for agreement between graders (all of them)
+ * and the weighted verdicts (`counted` ones only: not surplus, not excluded — as the headline).
+ */
+export async function unitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<(UnitJudgment & { counted: boolean })[]> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const rows = await nativeRows(db, `
-    SELECT j."graderId", j."itemId", j."dimensionId", ${value} FROM "Judgment" j
+    SELECT j."graderId", j."itemId", j."dimensionId", ${value}, CASE WHEN j."surplus" = false AND j."excludedById" IS NULL THEN 1 ELSE 0 END
+    FROM "Judgment" j
     WHERE ${where.sql} AND j."superseded" = false AND j."control" = false AND ${value} IS NOT NULL`, where.params);
-  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]) }));
+  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]), counted: toNumber(r[4]) === 1 }));
 }
 
 /** Per task: how many dimensions were answered and the range of the answers (straight-lining). */

@@ -15,6 +15,8 @@ import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostic
 import { peerAgreement } from "./domain/peer-agreement";
 import { qualificationResult } from "./domain/qualification-result";
 import { straightLining } from "./domain/straight-lining";
+import { weightedVerdicts } from "./domain/weighted-verdicts";
+import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import * as repo from "./repo";
 import type { TExcludeGrader, TQualitySettings } from "./schema";
 
@@ -231,7 +233,10 @@ export async function qualificationStatus(db: Db, graderId: string, graderLocale
 
 // ---- Diagnostics ----
 
-/** Per-grader diagnostics over what the filter keeps, flags included. */
+/**
+ * Per-grader diagnostics over what the filter keeps, flags included; for side-by-side studies also
+ * the reliability-weighted (Dawid–Skene) verdict shares, to read beside the plain ones.
+ */
 export async function graderDiagnosticsOf(db: Db, studyId: string, filter: ReportFilter, tallies: GraderTally[], times: Map<string, number[]>) {
   const s = await loadStudy(db, studyId);
   const [gold, units, tasks] = await Promise.all([
@@ -253,8 +258,11 @@ export async function graderDiagnosticsOf(db: Db, studyId: string, filter: Repor
   for (const t of attention.values()) { of(t.graderId).attention.tasks++; if (t.failed) of(t.graderId).attention.failed++; }
   for (const [g, a] of peerAgreement(s.type, units)) of(g).agreement = a;
   for (const [g, sl] of straightLining(tasks)) of(g).straightLining = sl;
-  return graderDiagnostics(graderActivity(tallies, times), tallies, checks, times,
-    { passRate: s.qualificationPassRate, minTaskSeconds: s.minTaskSeconds });
+  const keyOf = new Map(s.dimensions.map((d) => [d.dimensionId, d.dimension.key]));
+  return {
+    graders: graderDiagnostics(graderActivity(tallies, times), tallies, checks, times, { passRate: s.qualificationPassRate, minTaskSeconds: s.minTaskSeconds }),
+    weighted: s.type === "SIDE_BY_SIDE" ? weightedVerdicts(units.filter((u) => u.counted), (id) => keyOf.get(id) ?? id, { ...DEFAULT_BOOTSTRAP, resamples: 1000 }) : [],
+  };
 }
 
 

@@ -82,6 +82,8 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
         )}
       </div>
 
+      {sxs && quality.weighted.length > 0 && <WeightedVerdictsTable study={study} rows={all} weighted={quality.weighted} />}
+
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Graders">
         <h3 className="mb-1 font-semibold">Graders</h3>
         <p className="mb-2 text-xs text-slate-600">
@@ -140,5 +142,45 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
         {quality.flagged.total > quality.flagged.tasks.length && <p className="mt-2 text-xs text-slate-600">Showing the newest {quality.flagged.tasks.length}; the raw judgments CSV has them all.</p>}
       </section>
     </div>
+  );
+}
+
+/** Dawid–Skene shares beside the plain per-prompt verdicts, dimension by dimension. */
+function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStudy; rows: ReportRow[]; weighted: Quality["weighted"] }) {
+  const plain = (dimension: string, metric: string) => rows.find((r) => r.dimension === dimension && r.metric === metric);
+  const cell = (r: ReportRow | undefined) => (r ? <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.ci_low, 0)}–{pct(r.ci_high, 0)}</div></> : "—");
+  const wcell = (w: Quality["weighted"][number]["candidate"]) => <>{pct(w.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(w.low, 0)}–{pct(w.high, 0)}</div></>;
+  const order = study.dimensions.map((d) => d.key);
+  const sorted = [...weighted].sort((a, b) => order.indexOf(a.dimension) - order.indexOf(b.dimension));
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Reliability-weighted verdicts">
+      <h3 className="font-semibold">Reliability-weighted verdicts (Dawid–Skene), beside the plain ones</h3>
+      <p className="mb-2 text-xs text-slate-600">
+        Plain: share of prompts by the sign of their graders&apos; mean preference (the headline). Weighted: each grader&apos;s answers weighed by how
+        reliable the model of Dawid and Skene estimates them to be, from the answers alone; share of prompts as the mean posterior probability.
+        95% intervals (weighted: bootstrap over prompts with the graders&apos; estimates held fixed). A large gap says graders disagree in ways worth a look.
+      </p>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">Reliability-weighted verdicts</caption>
+        <thead className="text-xs text-slate-500">
+          <tr><th className="py-1 font-medium">Dimension</th>
+            <th className="py-1 font-medium">{study.candidate} preferred: plain</th><th className="py-1 font-medium">weighted</th>
+            <th className="py-1 font-medium">about the same: plain</th><th className="py-1 font-medium">weighted</th>
+            <th className="py-1 font-medium">{study.baseline} preferred: plain</th><th className="py-1 font-medium">weighted</th>
+            <th className="py-1 text-right font-medium">prompts</th></tr>
+        </thead>
+        <tbody>
+          {sorted.map((w) => (
+            <tr key={w.dimension} className="border-t border-slate-100 align-top">
+              <td className="py-2">{dimensionLabel(study, w.dimension)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "win_rate_a"))}</td><td className="py-2 font-medium">{wcell(w.candidate)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "tie_rate"))}</td><td className="py-2 font-medium">{wcell(w.same)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "win_rate_b"))}</td><td className="py-2 font-medium">{wcell(w.baseline)}</td>
+              <td className="py-2 text-right tabular-nums">{w.prompts.toLocaleString("en-US")}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
