@@ -22,8 +22,8 @@ export function QualificationResult({ result, passRate, onContinue }: { result: 
           <li key={t.number} className="rounded-md border border-slate-200 p-3">
             <div className="text-xs uppercase tracking-wide text-slate-500">Task {t.number}{!t.submitted && " · not submitted"}</div>
             <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm text-slate-800">{t.prompt}</p>
-            <table className="mt-2 w-full text-left text-sm">
-              <thead className="text-xs text-slate-500"><tr><th className="font-medium">Dimension</th><th className="font-medium">Expected</th><th className="font-medium">Your answer</th><th /></tr></thead>
+            <table className="mt-2 w-full table-fixed text-left text-sm">
+              <thead className="text-xs text-slate-500"><tr><th className="w-1/4 font-medium">Dimension</th><th className="w-1/4 font-medium">Expected</th><th className="w-1/3 font-medium">Your answer</th><th /></tr></thead>
               <tbody>
                 {t.answers.map((a) => (
                   <tr key={a.dimension} className="border-t border-slate-100">
