@@ -6,7 +6,8 @@ import type { Db } from "../../server/db/client";
 export const BENCH_PASSWORD = "bench password 1";
 export const BENCH_DIMENSIONS = ["overall", "instruction_following", "truthfulness", "presentation"];
 
-export async function setUpGradingStudy(db: Db, o: { graders: number; items: number; leaseMinutes?: number }) {
+/** With goldRate > 0, one item in twenty becomes a gold item (expected: A better overall) and graders get them at that rate. */
+export async function setUpGradingStudy(db: Db, o: { graders: number; items: number; leaseMinutes?: number; goldRate?: number }) {
   const graders = [];
   for (let i = 0; i < o.graders; i++) graders.push(await makeUser(db, { role: "GRADER", email: `g${i}@bench.verdict`, locales: ["en-US"], password: BENCH_PASSWORD }));
   const [a, b] = [await makeModel(db, { name: "Bench A" }), await makeModel(db, { name: "Bench B" })];
@@ -19,6 +20,14 @@ export async function setUpGradingStudy(db: Db, o: { graders: number; items: num
   }
   const study = await makeStudy(db, { name: "Bench study", type: "SIDE_BY_SIDE", modelIds: [a.id, b.id], promptSetId: set.id, redundancy: 3,
     leaseMinutes: o.leaseMinutes ?? 20, dimensionKeys: BENCH_DIMENSIONS }, { status: "RUNNING" });
+  if (o.goldRate) {
+    const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
+    const items = await db.item.findMany({ where: { studyId: study.id }, select: { id: true } });
+    const gold = items.filter((_, i) => i % 20 === 0).map((i) => i.id);
+    await db.item.updateMany({ where: { id: { in: gold } }, data: { control: "GOLD", explanation: "A answers the question." } });
+    await db.goldExpectation.createMany({ data: gold.map((itemId) => ({ itemId, dimensionId: overall.id, verdict: "CANDIDATE" as const })) });
+    await db.study.update({ where: { id: study.id }, data: { goldRate: o.goldRate } });
+  }
   return { graders, studyId: study.id };
 }
 
