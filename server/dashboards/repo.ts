@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 
 interface Clause {
@@ -131,16 +132,25 @@ export async function graderTallies(db: Db, studyId: string, f: ReportFilter): P
   }));
 }
 
-/** Seconds spent per task (one value per assignment), by grader. */
-export async function taskTimes(db: Db, studyId: string, f: ReportFilter): Promise<Map<string, number[]>> {
+/**
+ * One grouped pass over the study's current judgments per task: the seconds spent (by grader), and
+ * how many dimensions were answered with the smallest and largest answer (straight-lining).
+ */
+export async function taskSummaries(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ times: Map<string, number[]>; tasks: TaskAnswers[] }> {
   const where = judgmentFilter(studyId, f);
+  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const rows = await nativeRows(db, `
-    SELECT j."graderId", MAX(j."timeSpentMs") FROM "Judgment" j
-    WHERE ${where.sql} AND j."superseded" = false AND j."timeSpentMs" IS NOT NULL
+    SELECT j."graderId", MAX(j."timeSpentMs"), COUNT(${value}), MIN(${value}), MAX(${value}) FROM "Judgment" j
+    WHERE ${where.sql} AND j."superseded" = false
     GROUP BY j."graderId", j."assignmentId"`, where.params);
-  const out = new Map<string, number[]>();
-  for (const r of rows) (out.get(String(r[0])) ?? out.set(String(r[0]), []).get(String(r[0]))!).push(toNumber(r[1]));
-  return out;
+  const times = new Map<string, number[]>();
+  const tasks: TaskAnswers[] = [];
+  for (const r of rows) {
+    const grader = String(r[0]);
+    if (r[1] !== null) (times.get(grader) ?? times.set(grader, []).get(grader)!).push(toNumber(r[1]));
+    tasks.push({ graderId: grader, answered: toNumber(r[2]), min: toNumber(r[3]), max: toNumber(r[4]) });
+  }
+  return { times, tasks };
 }
 
 export interface FlaggedTask {

@@ -102,11 +102,11 @@ const FLAGGED_SHOWN = 100;
 
 /** Who did the work and how: per-grader activity, checks and flags, and the flagged tasks with their comments. */
 export async function quality(db: Db, studyId: string, filter: ReportFilter) {
-  await loadStudy(db, studyId);
-  const [tallies, times, flagged] = await Promise.all([
-    repo.graderTallies(db, studyId, filter), repo.taskTimes(db, studyId, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
+  const s = await loadStudy(db, studyId);
+  const [tallies, tasks, flagged] = await Promise.all([
+    repo.graderTallies(db, studyId, filter), repo.taskSummaries(db, studyId, s.type, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
   ]);
-  return { ...(await graderDiagnosticsOf(db, studyId, filter, tallies, times)), flagged };
+  return { ...(await graderDiagnosticsOf(db, studyId, filter, tallies, tasks)), flagged };
 }
 
 const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);

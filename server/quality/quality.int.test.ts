@@ -3,7 +3,9 @@
 // headline back to the truth planted in the data. Also: qualification, and bad control files.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../seed/rng";
-import { makeModel, makePrompt, makePromptSet, makeStudy, makeUser } from "../../seed/factories";
+import { makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
+import { peerAgreement } from "./domain/peer-agreement";
+import { agreementTallies } from "./repo";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
@@ -126,6 +128,24 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     expect(fast.flags.join("; ")).toMatch(new RegExp(`${fast.tasks} of ${fast.tasks} tasks faster than the 10 s minimum`));
     expect(fast.straightLining!.value).toBe(1);
     for (const d of [random, left, fast]) expect(d.goldAccuracy!.n).toBeGreaterThan(0);
+  });
+
+  it("counts agreement in the database exactly as the definition in domain/peer-agreement.ts, on both study types", async () => {
+    const expectSame = async (id: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED") => {
+      const rows = await t.db.judgment.findMany({ where: { studyId: id, superseded: false, control: false },
+        select: { graderId: true, itemId: true, dimensionId: true, preference: true, score: true } });
+      const defined = peerAgreement(type, rows.filter((r) => (type === "SIDE_BY_SIDE" ? r.preference : r.score) !== null)
+        .map((r) => ({ graderId: r.graderId, unit: `${r.itemId}\u0000${r.dimensionId}`, value: (type === "SIDE_BY_SIDE" ? r.preference : r.score)! })));
+      expect(defined.size).toBeGreaterThan(2);
+      expect(Object.fromEntries(await agreementTallies(t.db, id, type, {}))).toEqual(Object.fromEntries(defined));
+    };
+    await expectSame(studyId, "SIDE_BY_SIDE");
+    const study = await t.db.study.findUniqueOrThrow({ where: { id: studyId }, select: { promptSetId: true, models: { select: { modelId: true } } } });
+    const single = await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: study.models.map((m) => m.modelId), promptSetId: study.promptSetId!, redundancy: 3,
+      dimensionKeys: ["overall", "truthfulness"] }, { status: "RUNNING" });
+    await simulateJudgments(t.db, single.id, { rng: createRng(8), graders: graders.map((g) => ({ id: g.id, locales: ["en-US"] })), completion: 1,
+      careless: { [graders[3].id]: "random" } });
+    await expectSame(single.id, "SINGLE_SIDED");
   });
 
   it("excluding the careless graders moves the headline back to the planted truth; undoing it restores it", async () => {

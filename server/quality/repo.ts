@@ -3,10 +3,10 @@
 import { engineOf, type Db, type Tx } from "../db/client";
 import { nativeRows, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
+import { COUNTED_JUDGMENT } from "../analytics/judgment-sql";
 import { judgmentFilter } from "../dashboards/repo";
 import type { ControlKind } from "./domain/control-rows";
 import type { Expectation } from "./domain/gold-answer";
-import type { TaskAnswers } from "./domain/straight-lining";
 import type { UnitJudgment } from "./domain/peer-agreement";
 
 export const qualitySettingsOf = (db: Db | Tx, studyId: string) =>
@@ -73,44 +73,67 @@ export interface GoldAnswerRow extends Expectation {
   score: number | null;
 }
 
-/** Current answers on control items that have an expected answer for their dimension. */
+/** Current answers on control items that have an expected answer for their dimension (read from the control items, a few rows). */
 export async function goldAnswers(db: Db, studyId: string, f: ReportFilter): Promise<GoldAnswerRow[]> {
   const where = judgmentFilter(studyId, f);
   const rows = await nativeRows(db, `
     SELECT j."graderId", j."assignmentId", j."itemId", i."control", d."key", j."preference", j."score", e."verdict", e."scoreMin", e."scoreMax"
-    FROM "Judgment" j
-    JOIN "Item" i ON i."id" = j."itemId"
+    FROM "Item" i
+    JOIN "Judgment" j ON j."itemId" = i."id"
     JOIN "GoldExpectation" e ON e."itemId" = j."itemId" AND e."dimensionId" = j."dimensionId"
     JOIN "Dimension" d ON d."id" = j."dimensionId"
-    WHERE ${where.sql} AND j."superseded" = false AND j."control" = true`, where.params);
+    WHERE i."studyId" = ? AND i."control" <> 'NONE' AND ${where.sql} AND j."superseded" = false AND j."control" = true`, [studyId, ...where.params]);
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({ graderId: String(r[0]), assignmentId: String(r[1]), itemId: String(r[2]), control: String(r[3]) as ControlKind, dimension: String(r[4]),
     preference: num(r[5]), score: num(r[6]), verdict: (r[7] ?? null) as Expectation["verdict"], scoreMin: num(r[8]), scoreMax: num(r[9]) }));
 }
 
 /**
- * Current judgments on study material with a value, for agreement between graders (all of them)
- * and the weighted verdicts (`counted` ones only: not surplus, not excluded — as the headline).
+ * Agreement with the other graders, counted by the database: per (item, dimension) the number of
+ * judgments in each answer class, then per grader the pairs with everyone else on their units and
+ * how many agree (the definition in domain/peer-agreement.ts, which the integration test checks
+ * this against). Side-by-side classes: the sign; single-sided: scores within one point.
  */
-export async function unitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<(UnitJudgment & { counted: boolean })[]> {
+export async function agreementTallies(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<Map<string, { agreeing: number; pairs: number }>> {
   const where = judgmentFilter(studyId, f);
-  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
+  const base = `${where.sql} AND j."superseded" = false AND j."control" = false`;
+  const sideBySide = type === "SIDE_BY_SIDE";
+  const value = sideBySide ? `j."preference"` : `j."score"`;
+  const classes = sideBySide
+    ? [`${value} < 0`, `${value} = 0`, `${value} > 0`]
+    : [1, 2, 3, 4, 5].map((v) => `${value} = ${v}`);
+  const counts = classes.map((c, k) => `SUM(CASE WHEN ${c} THEN 1 ELSE 0 END) AS c${k}`).join(", ");
+  // The others a judgment agrees with: its own class (side-by-side), or its score and its neighbours.
+  const agreeing = sideBySide
+    ? `CASE WHEN ${value} < 0 THEN u.c0 WHEN ${value} = 0 THEN u.c1 ELSE u.c2 END`
+    : `CASE ${value} WHEN 1 THEN u.c0 + u.c1 WHEN 2 THEN u.c0 + u.c1 + u.c2 WHEN 3 THEN u.c1 + u.c2 + u.c3 WHEN 4 THEN u.c2 + u.c3 + u.c4 ELSE u.c3 + u.c4 END`;
   const rows = await nativeRows(db, `
-    SELECT j."graderId", j."itemId", j."dimensionId", ${value}, CASE WHEN j."surplus" = false AND j."excludedById" IS NULL THEN 1 ELSE 0 END
+    SELECT j."graderId", SUM(u.n - 1), SUM(${agreeing} - 1)
     FROM "Judgment" j
-    WHERE ${where.sql} AND j."superseded" = false AND j."control" = false AND ${value} IS NOT NULL`, where.params);
-  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]), counted: toNumber(r[4]) === 1 }));
+    JOIN (SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, ${counts}
+          FROM "Judgment" j WHERE ${base} AND ${value} IS NOT NULL GROUP BY j."itemId", j."dimensionId") u
+      ON u.item = j."itemId" AND u.dim = j."dimensionId"
+    WHERE ${base} AND ${value} IS NOT NULL AND u.n >= 2
+    GROUP BY j."graderId"`, [...where.params, ...where.params]);
+  return new Map(rows.map((r) => [String(r[0]), { pairs: toNumber(r[1]), agreeing: toNumber(r[2]) }]));
 }
 
-/** Per task: how many dimensions were answered and the range of the answers (straight-lining). */
-export async function taskAnswers(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TaskAnswers[]> {
+/** Counted judgments (not surplus, not excluded, on study material) with a value, for the weighted verdicts. */
+export async function countedUnitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<UnitJudgment[]> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const rows = await nativeRows(db, `
-    SELECT j."graderId", COUNT(${value}), MIN(${value}), MAX(${value}) FROM "Judgment" j
-    WHERE ${where.sql} AND j."superseded" = false
-    GROUP BY j."graderId", j."assignmentId"`, where.params);
-  return rows.map((r) => ({ graderId: String(r[0]), answered: toNumber(r[1]), min: toNumber(r[2]), max: toNumber(r[3]) }));
+    SELECT j."graderId", j."itemId", j."dimensionId", ${value} FROM "Judgment" j
+    WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params);
+  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]) }));
+}
+
+/** Counted judgments with a value: whether the weighted verdicts are affordable. */
+export async function countedJudgmentCount(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<number> {
+  const where = judgmentFilter(studyId, f);
+  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
+  const [r] = await nativeRows(db, `SELECT COUNT(*) FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params);
+  return toNumber(r[0]);
 }
 
 // ---- Exclusions ----

@@ -12,9 +12,8 @@ import { controlTaskNext } from "./domain/control-schedule";
 import { parseControlRow, unknownColumns, type ControlRow } from "./domain/control-rows";
 import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation } from "./domain/gold-answer";
 import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostics";
-import { peerAgreement } from "./domain/peer-agreement";
 import { qualificationResult } from "./domain/qualification-result";
-import { straightLining } from "./domain/straight-lining";
+import { straightLining, type TaskAnswers } from "./domain/straight-lining";
 import { weightedVerdicts } from "./domain/weighted-verdicts";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import * as repo from "./repo";
@@ -233,14 +232,19 @@ export async function qualificationStatus(db: Db, graderId: string, graderLocale
 
 // ---- Diagnostics ----
 
+export const WEIGHTED_MAX_JUDGMENTS = 200_000;
+
 /**
  * Per-grader diagnostics over what the filter keeps, flags included; for side-by-side studies also
  * the reliability-weighted (Dawid–Skene) verdict shares, to read beside the plain ones.
  */
-export async function graderDiagnosticsOf(db: Db, studyId: string, filter: ReportFilter, tallies: GraderTally[], times: Map<string, number[]>) {
+export async function graderDiagnosticsOf(db: Db, studyId: string, filter: ReportFilter, tallies: GraderTally[],
+  perTask: { times: Map<string, number[]>; tasks: TaskAnswers[] }) {
   const s = await loadStudy(db, studyId);
-  const [gold, units, tasks] = await Promise.all([
-    repo.goldAnswers(db, studyId, filter), repo.unitJudgments(db, studyId, s.type, filter), repo.taskAnswers(db, studyId, s.type, filter),
+  const times = perTask.times;
+  const [gold, agreement, counted] = await Promise.all([
+    repo.goldAnswers(db, studyId, filter), repo.agreementTallies(db, studyId, s.type, filter),
+    s.type === "SIDE_BY_SIDE" ? repo.countedJudgmentCount(db, studyId, s.type, filter) : Promise.resolve(0),
   ]);
   const checks = new Map<string, GraderChecks>();
   const of = (g: string) => checks.get(g) ?? checks.set(g, { gold: { correct: 0, total: 0 }, attention: { failed: 0, tasks: 0 }, agreement: { agreeing: 0, pairs: 0 }, straightLining: { uniform: 0, tasks: 0 } }).get(g)!;
@@ -256,12 +260,18 @@ export async function graderDiagnosticsOf(db: Db, studyId: string, filter: Repor
     }
   }
   for (const t of attention.values()) { of(t.graderId).attention.tasks++; if (t.failed) of(t.graderId).attention.failed++; }
-  for (const [g, a] of peerAgreement(s.type, units)) of(g).agreement = a;
-  for (const [g, sl] of straightLining(tasks)) of(g).straightLining = sl;
+  for (const [g, a] of agreement) of(g).agreement = a;
+  for (const [g, sl] of straightLining(perTask.tasks)) of(g).straightLining = sl;
   const keyOf = new Map(s.dimensions.map((d) => [d.dimensionId, d.dimension.key]));
+  // Dawid–Skene needs every judgment in memory and iterates over them: affordable up to a size,
+  // beyond which the page says so instead of making every visit wait.
+  const weightedAffordable = s.type === "SIDE_BY_SIDE" && counted <= WEIGHTED_MAX_JUDGMENTS;
   return {
     graders: graderDiagnostics(graderActivity(tallies, times), tallies, checks, times, { passRate: s.qualificationPassRate, minTaskSeconds: s.minTaskSeconds }),
-    weighted: s.type === "SIDE_BY_SIDE" ? weightedVerdicts(units.filter((u) => u.counted), (id) => keyOf.get(id) ?? id, { ...DEFAULT_BOOTSTRAP, resamples: 1000 }) : [],
+    weighted: weightedAffordable
+      ? weightedVerdicts(await repo.countedUnitJudgments(db, studyId, s.type, filter), (id) => keyOf.get(id) ?? id, { ...DEFAULT_BOOTSTRAP, resamples: 1000 })
+      : [],
+    weightedSkipped: s.type === "SIDE_BY_SIDE" && !weightedAffordable ? { judgments: counted, limit: WEIGHTED_MAX_JUDGMENTS } : null,
   };
 }
 

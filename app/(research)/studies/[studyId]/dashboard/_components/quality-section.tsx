@@ -83,6 +83,12 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
       </div>
 
       {sxs && quality.weighted.length > 0 && <WeightedVerdictsTable study={study} rows={all} weighted={quality.weighted} />}
+      {quality.weightedSkipped && (
+        <p className="rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-600">
+          Reliability-weighted verdicts (Dawid–Skene) are computed on the page for up to {quality.weightedSkipped.limit.toLocaleString("en-US")} judgments;
+          this selection has {quality.weightedSkipped.judgments.toLocaleString("en-US")}. Narrow it with the filters (a locale or a dimension), or fit the model on the raw judgments CSV.
+        </p>
+      )}
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label="Graders">
         <h3 className="mb-1 font-semibold">Graders</h3>
