@@ -108,6 +108,10 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     expect(rows.find((r) => r.dimension === "overall" && r.metric === "n_judgments")!.value).toBe(REGULAR * 6);
     const report = await studyReport(t.db, { id: studyId }, DEFAULT_BOOTSTRAP);
     expect(report.rows.find((r) => r.slice === "all" && r.dimension === "overall" && r.metric === "n_prompts")!.value).toBe(REGULAR);
+    // Progress counts study material only: the study is complete although graders did gold items too.
+    const overview = await researcher.studies.get({ studyId });
+    expect([overview.submitted, overview.wanted]).toEqual([REGULAR * 6, REGULAR * 6]);
+    expect(overview.byLocale.map((l) => l.items)).toEqual([REGULAR]);
   });
 
   it("flags each careless grader with its reason and no careful one", async () => {

@@ -73,7 +73,8 @@ const studySummarySelect = {
   createdBy: { select: { displayName: true } },
   models: { select: { role: true, model: { select: { id: true, name: true } } } },
   locales: { select: { localeCode: true } },
-  _count: { select: { items: true } },
+  // Study material only: control items (gold, attention, qualification) are not part of its progress.
+  _count: { select: { items: { where: { control: "NONE" } } } },
 } as const;
 
 export const listStudies = (db: Db) =>
