@@ -6,7 +6,7 @@ import { targetOf, type Db } from "../db/client";
 import type { ExportSource } from "./domain/export-columns";
 
 /** A row as the drivers return it: the export's fields, with flags, numbers and dates not yet normalised. */
-type Raw = "cannotAssess" | "harmful" | "surplus" | "superseded" | "preference" | "score" | "timeSpentMs" | "submittedAt";
+type Raw = "cannotAssess" | "harmful" | "surplus" | "superseded" | "preference" | "score" | "timeSpentMs" | "submittedAt" | "minTaskSeconds";
 export type ExportRow = Omit<ExportSource, Raw | "grader"> & { [K in Raw]: unknown } & { id: string; studyId: string; graderId: string };
 
 export const findStudyName = async (db: Db, id: string) => (await db.study.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
@@ -20,7 +20,7 @@ const EXPORT_SELECT = `
       j."candidateSide" AS "candidateSide", j."preference" AS "preference", j."score" AS "score", j."timeSpentMs" AS "timeSpentMs",
       j."comment" AS "comment", j."cannotAssess" AS "cannotAssess", j."harmful" AS "harmful", j."surplus" AS "surplus",
       j."superseded" AS "superseded", j."source" AS "source", j."submittedAt" AS "submittedAt",
-      i."control" AS "control", x."reason" AS "exclusionReason"
+      i."control" AS "control", x."reason" AS "exclusionReason", s."minTaskSeconds" AS "minTaskSeconds"
     FROM (SELECT * FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT) j
     JOIN "Study" s ON s."id" = j."studyId"
     JOIN "Item" i ON i."id" = j."itemId"

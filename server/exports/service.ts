@@ -38,7 +38,7 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
   for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {
     for (const r of page) {
       const ok = csv.write(exportRecord({
-        ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs),
+        ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs), minTaskSeconds: toNum(r.minTaskSeconds) ?? 0,
         cannotAssess: bool(r.cannotAssess), harmful: bool(r.harmful), surplus: bool(r.surplus), superseded: bool(r.superseded), submittedAt: toDate(r.submittedAt),
       }));
       // Respect back-pressure so a slow reader does not make the export buffer everything.

@@ -5,7 +5,7 @@ import { neutralizeFormula } from "./csv-safety";
 export const EXPORT_COLUMNS = [
   "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
   "side_shown_candidate", "preference", "score", "time_spent_ms", "comment", "cannot_assess", "harmful", "surplus", "superseded",
-  "source", "submitted_at", "control_item", "excluded", "exclusion_reason",
+  "source", "submitted_at", "control_item", "excluded", "exclusion_reason", "below_min_time",
 ] as const;
 
 export interface ExportSource {
@@ -35,6 +35,8 @@ export interface ExportSource {
   control: string;
   /** the reason of the researcher's exclusion that keeps this judgment out of results, or null */
   exclusionReason: string | null;
+  /** the study's minimum plausible seconds per task (0 = none): faster submissions are flagged */
+  minTaskSeconds: number;
 }
 
 const text = (v: string | null) => neutralizeFormula(v ?? "");
@@ -47,5 +49,6 @@ export function exportRecord(r: ExportSource): string[] {
     int(r.preference), int(r.score), int(r.timeSpentMs), text(r.comment), String(r.cannotAssess), String(r.harmful),
     String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),
     r.control === "NONE" ? "" : r.control.toLowerCase(), String(r.exclusionReason !== null), text(r.exclusionReason),
+    String(r.minTaskSeconds > 0 && r.timeSpentMs !== null && r.timeSpentMs < r.minTaskSeconds * 1000),
   ];
 }
