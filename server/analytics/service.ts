@@ -6,7 +6,7 @@ import type { ReportRow } from "./domain/report-row";
 import { sideBySideRows } from "./domain/side-by-side-report";
 import { singleSidedRows } from "./domain/single-sided-report";
 import { graderPseudonym } from "../exports/service";
-import { exclusionsOf } from "../quality/repo";
+import { activeExclusions } from "../quality/service";
 import { excludedRows } from "./domain/excluded-rows";
 import * as repo from "./repo";
 
@@ -18,12 +18,12 @@ export interface StudyReport {
 export async function studyReport(db: Db, study: { id: string } | { name: string }, bootstrap: BootstrapOptions, now = new Date()): Promise<StudyReport> {
   const s = await repo.findStudy(db, study);
   if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "name" in study ? `No study named "${study.name}".` : "No such study." });
-  const [prompts, exclusions, excluded] = await Promise.all([repo.promptAttributes(db, s.id), exclusionsOf(db, s.id), repo.excludedByDimension(db, s.id)]);
+  const [prompts, exclusions, excluded] = await Promise.all([repo.promptAttributes(db, s.id), activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),
     bootstrap: s.type === "SINGLE_SIDED" ? { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" } : null,
     intervals: "95% Wilson score intervals for rates; bootstrap intervals for mean scores and relative improvements",
-    exclusions: exclusions.filter((x) => !x.revokedAt).map((x) => ({ grader: graderPseudonym(s.id, x.graderId), from: x.fromAt?.toISOString() ?? null,
+    exclusions: exclusions.map((x) => ({ grader: graderPseudonym(s.id, x.graderId), from: x.fromAt?.toISOString() ?? null,
       until: x.untilAt?.toISOString() ?? null, reason: x.reason, judgments: x.judgments })),
   };
   const model = (role: string) => s.models.find((m) => m.role === role)?.model.name ?? "";

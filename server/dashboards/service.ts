@@ -11,7 +11,7 @@ import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../ana
 import { meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import * as analytics from "../analytics/repo";
-import { exclusionsOf, graderDiagnosticsOf } from "../quality/service";
+import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
 import { accumulateOverTime } from "./domain/over-time";
 import * as repo from "./repo";
 
@@ -45,8 +45,7 @@ export async function dashboardStudy(db: Db, studyId: string) {
     dimensions: facets.dimensions.map((d) => ({ key: d.key, label: d.label })),
     locales: count((c) => c.locale), regions: count((c) => c.region), categories: count((c) => c.category), modalities: count((c) => c.modality),
     // Every number on the dashboard leaves these out; the page says so above the charts.
-    exclusions: (await exclusionsOf(db, studyId)).exclusions.filter((x) => !x.revokedAt)
-      .map((x) => ({ grader: x.grader.displayName, from: x.fromAt, until: x.untilAt, reason: x.reason, judgments: x.judgments })),
+    exclusions: (await activeExclusions(db, studyId)).map((x) => ({ grader: x.grader.displayName, from: x.fromAt, until: x.untilAt, reason: x.reason, judgments: x.judgments })),
   };
 }
 

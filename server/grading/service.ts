@@ -80,27 +80,26 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
     expiresAt: leaseExpiry(now, study.leaseMinutes), candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
   });
 
-  // Quality control first: the qualification set before anything else, then now and then a gold
-  // or attention item. They are leased like any task and look like one; only k does not apply.
+  // Quality control (only in studies that use it) decides first: the qualification set before
+  // anything else, then now and then a gold or attention item. They are leased like any task and
+  // look like one; only k does not apply.
   const requireQualification = study.requireQualification === true || study.requireQualification === 1;
-  if (requireQualification || study.goldRate > 0) {
-    const own = await hot.liveLeaseOf(studyId, grader.id, now);
-    if (own) return gradingTask(db, grader, own.id, study);
-    const step = await controlStep(db, { id: study.id, goldRate: Number(study.goldRate), requireQualification, qualificationPassRate: Number(study.qualificationPassRate) }, grader.id, locales);
-    if (step.kind === "blocked") throw new TRPCError({ code: "PRECONDITION_FAILED", message: step.reason });
-    if (step.kind === "serve") {
-      const order = [...step.itemIds].sort((a, b) => stableHash(`${grader.id}:${a}`) - stableHash(`${grader.id}:${b}`));
-      for (const itemId of order) {
-        const leasedId = await lease(itemId, Number.MAX_SAFE_INTEGER);
-        if (leasedId) return gradingTask(db, grader, leasedId, study);
-      }
-      if (step.exclusive) return null;
-    }
-  }
-
+  const controlled = requireQualification || study.goldRate > 0;
   for (let round = 0; round < LEASE_ROUNDS; round++) {
     const own = await hot.liveLeaseOf(studyId, grader.id, now);
     if (own) return gradingTask(db, grader, own.id, study);
+    if (round === 0 && controlled) {
+      const step = await controlStep(db, { id: study.id, goldRate: Number(study.goldRate), requireQualification, qualificationPassRate: Number(study.qualificationPassRate) }, grader.id, locales);
+      if (step.kind === "blocked") throw new TRPCError({ code: "PRECONDITION_FAILED", message: step.reason });
+      if (step.kind === "serve") {
+        const order = [...step.itemIds].sort((x, y) => stableHash(`${grader.id}:${x}`) - stableHash(`${grader.id}:${y}`));
+        for (const itemId of order) {
+          const leasedId = await lease(itemId, Number.MAX_SAFE_INTEGER);
+          if (leasedId) return gradingTask(db, grader, leasedId, study);
+        }
+        if (step.exclusive) return null;
+      }
+    }
     const items = await hot.eligibleItems(study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
     for (const candidate of orderLeaseCandidates(items, study.redundancy, grader.id)) {

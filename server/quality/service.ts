@@ -287,7 +287,7 @@ export async function excludeGrader(db: Db, actorId: string, input: TExcludeGrad
     return x.id;
   });
   await recordAudit(db, { actorId, action: "study.exclude", entityType: "Exclusion", entityId: id, details: { studyId: input.studyId, graderId: input.graderId, reason: input.reason } });
-  return { id, ...(await exclusionSummary(db, input.studyId, id)) };
+  return { id, judgments: (await activeExclusions(db, input.studyId)).find((x) => x.id === id)!.judgments };
 }
 
 export async function revokeExclusion(db: Db, actorId: string, exclusionId: string, now: Date) {
@@ -302,9 +302,9 @@ export async function revokeExclusion(db: Db, actorId: string, exclusionId: stri
   return { ok: true };
 }
 
-async function exclusionSummary(db: Db, studyId: string, id: string) {
-  const x = (await repo.exclusionsOf(db, studyId)).find((e) => e.id === id)!;
-  return { judgments: x.judgments };
+/** Exclusions in force, for pages that only show what is left out (no graders list to choose from). */
+export async function activeExclusions(db: Db, studyId: string) {
+  return (await repo.exclusionsOf(db, studyId)).filter((x) => !x.revokedAt);
 }
 
 export async function exclusionsOf(db: Db, studyId: string) {
