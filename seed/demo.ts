@@ -10,6 +10,7 @@ import {
   DAYS, DEMO_GRADERS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
   type DemoModelKey,
 } from "./demo-content";
+import { markControlItems, updateQualitySettings } from "../server/quality/repo";
 import { makeLocale, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "./factories";
 
 export interface DemoOptions {
@@ -170,14 +171,11 @@ async function seedQualityControl(db: Db, studyId: string) {
   const firstPerLocale = new Map<string, string>();
   for (const i of items) if (!firstPerLocale.has(i.localeCode)) firstPerLocale.set(i.localeCode, i.id);
   const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
-  await db.$transaction(async (tx) => {
-    for (const itemId of firstPerLocale.values()) {
-      await tx.item.update({ where: { id: itemId }, data: { control: "GOLD", explanation: "The candidate answers every part of the request; the other response leaves parts out." } });
-      await tx.goldExpectation.create({ data: { itemId, dimensionId: overall.id, verdict: "CANDIDATE" } });
-      await tx.judgment.updateMany({ where: { itemId }, data: { control: true } });
-    }
-    await tx.study.update({ where: { id: studyId }, data: { goldRate: 0.1, minTaskSeconds: 15 } });
-  });
+  await db.$transaction((tx) => markControlItems(tx, [...firstPerLocale.values()].map((itemId) => ({
+    itemId, kind: "GOLD" as const, explanation: "The candidate answers every part of the request; the other response leaves parts out.",
+    expectations: [{ dimensionId: overall.id, verdict: "CANDIDATE" as const, scoreMin: null, scoreMax: null }],
+  }))));
+  await updateQualitySettings(db, studyId, { goldRate: 0.1, requireQualification: false, qualificationPassRate: 0.8, minTaskSeconds: 15 });
 }
 
 /** A large side-by-side study for benchmarks: enough prompts that k=3 graders × 4 dimensions reach the target. */

@@ -2,6 +2,7 @@
 // text prompts with two models' responses, four dimensions, k = 3, running.
 import { makeModel, makePromptSet, makeStudy, makeUser } from "../../seed/factories";
 import type { Db } from "../../server/db/client";
+import { markControlItems, updateQualitySettings } from "../../server/quality/repo";
 
 export const BENCH_PASSWORD = "bench password 1";
 export const BENCH_DIMENSIONS = ["overall", "instruction_following", "truthfulness", "presentation"];
@@ -24,9 +25,9 @@ export async function setUpGradingStudy(db: Db, o: { graders: number; items: num
     const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
     const items = await db.item.findMany({ where: { studyId: study.id }, select: { id: true } });
     const gold = items.filter((_, i) => i % 20 === 0).map((i) => i.id);
-    await db.item.updateMany({ where: { id: { in: gold } }, data: { control: "GOLD", explanation: "A answers the question." } });
-    await db.goldExpectation.createMany({ data: gold.map((itemId) => ({ itemId, dimensionId: overall.id, verdict: "CANDIDATE" as const })) });
-    await db.study.update({ where: { id: study.id }, data: { goldRate: o.goldRate } });
+    await db.$transaction((tx) => markControlItems(tx, gold.map((itemId) => ({ itemId, kind: "GOLD" as const, explanation: "A answers the question.",
+      expectations: [{ dimensionId: overall.id, verdict: "CANDIDATE" as const, scoreMin: null, scoreMax: null }] }))), { timeout: 120_000 });
+    await updateQualitySettings(db, study.id, { goldRate: o.goldRate, requireQualification: false, qualificationPassRate: 0.8, minTaskSeconds: 0 });
   }
   return { graders, studyId: study.id };
 }

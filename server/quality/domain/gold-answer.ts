@@ -36,6 +36,10 @@ export function describeExpectation(e: Expectation): string {
   return e.scoreMin === e.scoreMax ? `score ${e.scoreMin}` : `score ${e.scoreMin}–${e.scoreMax}`;
 }
 
+/** Which response on the grader's screen is meant, given whether the candidate's is the better one. */
+const betterOnScreen = (candidateBetter: boolean, candidateShownOn: "LEFT" | "RIGHT" | null) =>
+  candidateBetter === ((candidateShownOn ?? "LEFT") === "LEFT") ? 1 : 2;
+
 /**
  * For the grader who answered it, in the terms they saw: which of the two responses on their
  * screen was expected (they never learn which model wrote which).
@@ -43,9 +47,7 @@ export function describeExpectation(e: Expectation): string {
 export function describeForGrader(e: Expectation, candidateShownOn: "LEFT" | "RIGHT" | null): string {
   if (e.verdict === null) return e.scoreMin === e.scoreMax ? `a score of ${e.scoreMin}` : `a score from ${e.scoreMin} to ${e.scoreMax}`;
   if (e.verdict === "SAME") return "about the same";
-  const candidateFirst = (candidateShownOn ?? "LEFT") === "LEFT";
-  const first = (e.verdict === "CANDIDATE") === candidateFirst;
-  return first ? "Response 1 better" : "Response 2 better";
+  return `Response ${betterOnScreen(e.verdict === "CANDIDATE", candidateShownOn)} better`;
 }
 
 /** How a stored answer reads to the grader who gave it (same terms as describeForGrader). */
@@ -54,7 +56,5 @@ export function describeAnswerForGrader(a: Answer, candidateShownOn: "LEFT" | "R
   if (a.score !== null) return `${a.score}`;
   const p = a.preference!;
   if (p === 0) return "about the same";
-  const candidateFirst = (candidateShownOn ?? "LEFT") === "LEFT";
-  const firstBetter = (p > 0) === candidateFirst;
-  return `Response ${firstBetter ? 1 : 2} better (${Math.abs(p)} of 3)`;
+  return `Response ${betterOnScreen(p > 0, candidateShownOn)} better (${Math.abs(p)} of 3)`;
 }

@@ -15,9 +15,10 @@ import { SortableTable } from "./sortable-table";
 type Quality = inferRouterOutputs<AppRouter>["dashboards"]["quality"];
 type Grader = Quality["graders"][number];
 
-function rateCell(r: Grader["goldAccuracy"]) {
+/** A share with its 95% interval underneath (and n, when given): one look for every rate in this section. */
+function rateCell(r: { value: number | null; low: number | null; high: number | null; n?: number } | null | undefined) {
   if (!r) return "—";
-  return <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.low, 0)}–{pct(r.high, 0)} · n = {r.n}</div></>;
+  return <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.low, 0)}–{pct(r.high, 0)}{r.n !== undefined && ` · n = ${r.n}`}</div></>;
 }
 
 export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
@@ -154,8 +155,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
 /** Dawid–Skene shares beside the plain per-prompt verdicts, dimension by dimension. */
 function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStudy; rows: ReportRow[]; weighted: Quality["weighted"] }) {
   const plain = (dimension: string, metric: string) => rows.find((r) => r.dimension === dimension && r.metric === metric);
-  const cell = (r: ReportRow | undefined) => (r ? <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.ci_low, 0)}–{pct(r.ci_high, 0)}</div></> : "—");
-  const wcell = (w: Quality["weighted"][number]["candidate"]) => <>{pct(w.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(w.low, 0)}–{pct(w.high, 0)}</div></>;
+  const cell = (r: ReportRow | undefined) => rateCell(r && { value: r.value, low: r.ci_low, high: r.ci_high });
   const order = study.dimensions.map((d) => d.key);
   const sorted = [...weighted].sort((a, b) => order.indexOf(a.dimension) - order.indexOf(b.dimension));
   return (
@@ -179,9 +179,9 @@ function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStud
           {sorted.map((w) => (
             <tr key={w.dimension} className="border-t border-slate-100 align-top">
               <td className="py-2">{dimensionLabel(study, w.dimension)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "win_rate_a"))}</td><td className="py-2 font-medium">{wcell(w.candidate)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "tie_rate"))}</td><td className="py-2 font-medium">{wcell(w.same)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "win_rate_b"))}</td><td className="py-2 font-medium">{wcell(w.baseline)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "win_rate_a"))}</td><td className="py-2 font-medium">{rateCell(w.candidate)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "tie_rate"))}</td><td className="py-2 font-medium">{rateCell(w.same)}</td>
+              <td className="py-2">{cell(plain(w.dimension, "win_rate_b"))}</td><td className="py-2 font-medium">{rateCell(w.baseline)}</td>
               <td className="py-2 text-right tabular-nums">{w.prompts.toLocaleString("en-US")}</td>
             </tr>
           ))}
