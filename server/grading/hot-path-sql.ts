@@ -29,9 +29,13 @@ export const ELIGIBLE_IN_LOCALE = `
 /** The grader's live lease in the study, read from the grader's row (which PostgreSQL locks). Params: study, grader, now, grader. */
 export const GRADER_LIVE_LEASE = `SELECT (SELECT a."id" FROM "Assignment" a WHERE a."studyId" = ? AND a."graderId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ? LIMIT 1) AS "own"
   FROM "User" u WHERE u."id" = ?`;
-/** An item's accepted count and live leases, read from its row (which PostgreSQL locks). Params: now, item. */
+/** An item's accepted count and live leases in one statement: SQLite, inside its write lock. Params: now, item. */
 export const ITEM_ROOM = `SELECT i."submittedCount", (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = i."id" AND a."status" = 'LEASED' AND a."expiresAt" > ?) AS "live"
   FROM "Item" i WHERE i."id" = ?`;
+/** The item's accepted count, alone: PostgreSQL locks this row before counting live leases. Params: item. */
+export const ITEM_SUBMITTED_COUNT = `SELECT i."submittedCount" FROM "Item" i WHERE i."id" = ?`;
+/** An item's live leases. Params: item, now. */
+export const ITEM_LIVE_LEASES = `SELECT COUNT(*) AS "live" FROM "Assignment" a WHERE a."itemId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ?`;
 export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
 

@@ -38,8 +38,15 @@ export async function leaseItem(tx: PgTx, l: { studyId: string; itemId: string; 
   const grader = await tx.get<{ own: string | null }>(`${sql.GRADER_LIVE_LEASE} FOR NO KEY UPDATE OF u`, l.studyId, l.graderId, at(l.now), l.graderId);
   if (grader?.own) return grader.own;
   // Then the item's row, unless another transaction holds it: that one is leasing or submitting it; try the next.
-  const item = await tx.get<{ submittedCount: number; live: string }>(`${sql.ITEM_ROOM} FOR NO KEY UPDATE OF i SKIP LOCKED`, at(l.now), l.itemId);
-  if (!item || item.submittedCount + Number(item.live) >= l.redundancy) return null;
+  const item = await tx.get<{ submittedCount: number }>(`${sql.ITEM_SUBMITTED_COUNT} FOR NO KEY UPDATE OF i SKIP LOCKED`, l.itemId);
+  if (!item) return null;
+  // Live leases are counted by a second statement, after the lock is granted. Read Committed takes
+  // each statement's snapshot when the statement starts: counted in the locking statement, a lease
+  // that another instance committed between that snapshot and the lock would be missed, and the
+  // item over-leased (lease-room.int.test.ts). Every lease of this item is inserted under this
+  // lock, so the new snapshot sees all of them.
+  const room = await tx.get<{ live: string }>(sql.ITEM_LIVE_LEASES, l.itemId, at(l.now));
+  if (item.submittedCount + Number(room?.live ?? 0) >= l.redundancy) return null;
   const id = newId();
   try {
     await tx.run(sql.INSERT_LEASE, id, l.studyId, l.itemId, l.graderId, l.candidateSide, at(l.now), at(l.expiresAt), 0);
