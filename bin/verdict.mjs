@@ -1,14 +1,12 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI (server/cli/main.ts) through tsx, from any working directory.
-import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
+// Runs the TypeScript CLI (server/cli/main.ts) through tsx, from any working directory, in this
+// same process: a killed command must leave no worker behind that goes on writing.
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { register } from "tsx/esm/api";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsx = createRequire(import.meta.url).resolve("tsx");
-const result = spawnSync(process.execPath, ["--import", tsx, path.join(root, "server", "cli", "main.ts"), ...process.argv.slice(2)], {
-  stdio: "inherit",
-  env: { ...process.env, VERDICT_ROOT: process.env.VERDICT_ROOT ?? root, NEXT_TELEMETRY_DISABLED: "1" },
-});
-process.exit(result.status ?? 1);
+process.env.VERDICT_ROOT ??= root;
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+register();
+await import(pathToFileURL(path.join(root, "server", "cli", "main.ts")).href);

@@ -14,6 +14,8 @@ const ZEnv = z.object({
   VERDICT_SECURE_COOKIES: z.enum(["auto", "true", "false"]).default("auto"),
   // Comma-separated extra origins allowed to call mutations (e.g. a reverse proxy's public URL).
   VERDICT_ALLOWED_ORIGINS: z.string().default(""),
+  // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
+  npm_lifecycle_event: z.string().optional(),
 });
 
 export type Env = z.infer<typeof ZEnv> & { root: string; dataDir: string };

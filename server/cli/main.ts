@@ -11,6 +11,7 @@ import { ImportRejected } from "../imports/domain/import-error";
 import { importJudgments, type ImportProgress } from "../imports/import-judgments";
 import { importMaterial } from "../imports/import-material";
 import { ImportFileError } from "../imports/read-rows";
+import { dieWithLauncher } from "./lifeline";
 import { progressBar } from "./progress";
 import path from "node:path";
 import { TRPCError } from "@trpc/server";
@@ -136,6 +137,7 @@ async function exportJudgments(args: ParsedArgs) {
 }
 
 async function main(argv: string[]) {
+  dieWithLauncher(env().npm_lifecycle_event !== undefined);
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
   if (group === "report") return report(args);

@@ -1,26 +1,48 @@
 // An import killed half-way through writing (SIGKILL, no chance to clean up) leaves the database
-// exactly as it was: the write is one transaction, which the engine rolls back.
+// exactly as it was: the write is one transaction, which the engine rolls back. The kill goes to
+// the process the user started — `npm run verdict …` or `bin/verdict.mjs` itself — and the test
+// then waits until no process of that import is left, so that nothing can commit behind its back.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeJudgmentsFile } from "../../bench/lib/judgments-file";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 
-const BIN = path.resolve(import.meta.dirname, "../../bin/verdict.mjs");
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BIN = path.join(ROOT, "bin/verdict.mjs");
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-import-kill-"));
+
+/** Processes whose command line names `file`: whatever is still working on this import. */
+function processesNaming(file: string): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").includes(file)) found.push(Number(entry));
+    } catch { /* ended meanwhile */ }
+  }
+  return found;
+}
+
+const launchers = {
+  npm: (file: string) => ["npm", ["run", "--silent", "verdict", "--", "import", "judgments", file]] as const,
+  node: (file: string) => [process.execPath, [BIN, "import", "judgments", file]] as const,
+};
 
 describe.each(await testEngines())("an import killed half-way on %s", (engine) => {
   let t: TestDatabase;
   beforeAll(async () => { t = await createTestDatabase(engine); });
   afterAll(async () => t?.drop());
 
-  it("stores nothing", async () => {
-    const file = path.join(dir, `killed-${engine}.csv`);
+  it.each(Object.keys(launchers) as (keyof typeof launchers)[])("stores nothing, now or later, when the %s process the user started is killed", async (launcher) => {
+    const file = path.join(dir, `killed-${engine}-${launcher}.csv`);
     await writeJudgmentsFile(file, "Killed import", "side_by_side", 60_000);
     const before = await Promise.all([t.db.study.count(), t.db.judgment.count(), t.db.prompt.count(), t.db.user.count()]);
-    const child = spawn(process.execPath, [BIN, "import", "judgments", file], { env: { ...process.env, DATABASE_URL: t.target.url }, stdio: ["ignore", "pipe", "pipe"] });
+    const [cmd, args] = launchers[launcher](file);
+    // Not inherited from a surrounding `npm test`: `npm run` sets it for the command it launches.
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, DATABASE_URL: t.target.url, npm_lifecycle_event: undefined }, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     // Kill it once it reports writing and has written a part of the rows.
     const killed = await new Promise<boolean>((resolve) => {
@@ -36,8 +58,12 @@ describe.each(await testEngines())("an import killed half-way on %s", (engine) =
     expect(killed, `the import finished before it could be killed:\n${output.slice(-500)}`).toBe(true);
     await new Promise((r) => (child.exitCode === null && child.signalCode === null ? child.once("exit", r) : r(null)));
     expect(child.signalCode).toBe("SIGKILL");
+    // Nothing may go on writing: every process of this import ends by itself within seconds.
+    const deadline = Date.now() + 15_000;
+    while (processesNaming(file).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(processesNaming(file), "processes of the killed import still running").toEqual([]);
     // A new connection sees the database as before (SQLite rolls back the hot journal on open).
     const after = await Promise.all([t.db.study.count(), t.db.judgment.count(), t.db.prompt.count(), t.db.user.count()]);
     expect(after).toEqual(before);
-  }, 120_000);
+  }, 180_000);
 });
