@@ -14,6 +14,9 @@ const ZEnv = z.object({
   VERDICT_SECURE_COOKIES: z.enum(["auto", "true", "false"]).default("auto"),
   // Comma-separated extra origins allowed to call mutations (e.g. a reverse proxy's public URL).
   VERDICT_ALLOWED_ORIGINS: z.string().default(""),
+  // SQLite durability of every commit (server/db/sqlite-connection.ts). FULL: an acknowledged write survives
+  // power loss. NORMAL: it survives a crash of the app but may be lost on power loss or an OS crash.
+  VERDICT_SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
 });

@@ -18,6 +18,7 @@ import { TRPCError } from "@trpc/server";
 import { ZodError } from "zod";
 import { databaseTarget, db } from "../db";
 import { migrate } from "../db/migrate";
+import { databaseTroubleMessage } from "../db/unavailable";
 import { env } from "../env";
 import { ensureBuiltInDimensions } from "../studies/service";
 import { createUser } from "../users/service";
@@ -161,6 +162,9 @@ function explain(error: unknown): string {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
   if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n");
   if (error instanceof TRPCError || error instanceof ImportRejected || error instanceof ImportFileError) return error.message;
+  // A full, read-only or unreachable database: one sentence, not a driver's multi-line dump.
+  const trouble = databaseTroubleMessage(error);
+  if (trouble) return trouble;
   if (error instanceof Error) return error.message;
   return String(error);
 }

@@ -1,10 +1,10 @@
 // One Prisma client per process, on whichever engine DATABASE_URL names. Both generated clients
 // come from the same models, so the SQLite client's type describes either.
-import { PrismaBetterSQLite3 } from "@prisma/adapter-better-sqlite3";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient as PgClient } from "./generated/pg/client";
 import { PrismaClient as SqliteClient } from "./generated/sqlite/client";
 import type { DatabaseTarget } from "./database-url";
+import { SafeSqliteAdapterFactory } from "./sqlite-prisma-adapter";
 
 export type Db = SqliteClient;
 /** The client handed to a `$transaction(async (tx) => …)` callback. */
@@ -27,7 +27,7 @@ export const engineOf = (db: Db): DatabaseTarget["engine"] => targetOf(db).engin
 export function createDb(target: DatabaseTarget): Db {
   const client = target.engine === "sqlite"
     // A generous busy timeout: with WAL, writers queue on SQLite's lock instead of failing.
-    ? new SqliteClient({ adapter: new PrismaBetterSQLite3({ url: target.url, timeout: 15_000 }) })
+    ? new SqliteClient({ adapter: new SafeSqliteAdapterFactory(target.file, { timeout: 15_000 }) })
     // 20 connections: under a burst of graders, 10 left transactions queueing for a connection.
     : (new PgClient({ adapter: new PrismaPg({ connectionString: target.url, max: 20 }) }) as unknown as Db);
   targets.set(client, target);

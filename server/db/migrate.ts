@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { DatabaseTarget } from "./database-url";
+import { explainOpenFailure } from "./sqlite-connection";
 import { type AppliedMigration, type MigrationFile, migrationChecksum, planMigrations } from "./migration-plan";
 
 const HISTORY_DDL = `CREATE TABLE IF NOT EXISTS "_verdict_migrations" (
@@ -30,7 +31,11 @@ function migrateSqlite(file: string, files: MigrationFile[]): string[] {
   const db = new Database(file, { timeout: 30_000 });
   try {
     // WAL lets graders' reads proceed while a submission writes; it is a property of the file.
-    db.pragma("journal_mode = WAL");
+    try {
+      db.pragma("journal_mode = WAL");
+    } catch (error) {
+      throw explainOpenFailure(file, error);
+    }
     db.pragma("foreign_keys = ON");
     db.exec(HISTORY_DDL);
     const run = db.transaction(() => {

@@ -4,7 +4,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../test/test-database";
-import { DatabaseBusyError, sqliteImmediate } from "./sqlite-immediate";
+import { DatabaseBusyError, sqliteImmediate, sqliteRead } from "./sqlite-immediate";
 import { asServiceUnavailable } from "./unavailable";
 
 describe("sqliteImmediate with the write lock held elsewhere", () => {
@@ -54,3 +54,21 @@ describe("sqliteImmediate with the write lock held elsewhere", () => {
     expect(await t.db.locale.count({ where: { code: "zz-ZZ" } })).toBe(0);
   });
 });
+
+describe("SQLite durability", () => {
+  let t: TestDatabase;
+  beforeAll(async () => { t = await createTestDatabase("sqlite"); });
+  afterAll(async () => t?.drop());
+
+  it("every connection that writes syncs each commit (synchronous = FULL), Prisma's and the grading writer's", async () => {
+    const FULL = 2;
+    const prisma = await t.db.$queryRawUnsafe<{ synchronous: bigint | number }[]>("PRAGMA synchronous");
+    expect(Number(prisma[0].synchronous)).toBe(FULL);
+    expect(sqliteRead(t.db, (tx) => tx.get<{ synchronous: number }>("PRAGMA synchronous"))?.synchronous).toBe(FULL);
+    // better-sqlite3's own default is NORMAL (1): FULL is what Verdict sets, not what it gets for free.
+    const plain = new Database((t.target as { file: string }).file);
+    expect(plain.pragma("synchronous", { simple: true })).toBe(1);
+    plain.close();
+  });
+});
+

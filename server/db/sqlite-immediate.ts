@@ -8,6 +8,7 @@
 // SQLITE_BUSY it gives the event loop back and tries again, for up to BUSY_DEADLINE_MS.
 import Database from "better-sqlite3";
 import { targetOf, type Db } from "./client";
+import { configureWriteConnection, explainOpenFailure } from "./sqlite-connection";
 
 type Conn = Database.Database;
 
@@ -19,9 +20,14 @@ const writers = (holder.verdictSqliteWriters ??= new Map());
 function writer(file: string) {
   let w = writers.get(file);
   if (!w) {
-    const conn = new Database(file, { fileMustExist: true });
+    let conn: Conn;
+    try {
+      conn = new Database(file, { fileMustExist: true });
+    } catch (error) {
+      throw explainOpenFailure(file, error);
+    }
+    configureWriteConnection(conn, file);
     conn.pragma("busy_timeout = 0");
-    conn.pragma("foreign_keys = ON");
     w = { conn, statements: new Map() };
     writers.set(file, w);
   }
@@ -64,7 +70,7 @@ function session(db: Db) {
     all: (sql, ...params) => prepared(sql).all(...params) as never,
     run: (sql, ...params) => prepared(sql).run(...params).changes,
   };
-  return { w, prepared, tx };
+  return { w, prepared, tx, file: target.file };
 }
 
 /** Reads outside any transaction on the same connection (each statement sees the latest commit). */
@@ -74,7 +80,7 @@ export function sqliteRead<T>(db: Db, fn: (tx: SqliteTx) => T): T {
 
 /** Runs `fn` inside BEGIN IMMEDIATE … COMMIT on the database's SQLite file; `fn` must not await. */
 export async function sqliteImmediate<T>(db: Db, fn: (tx: SqliteTx) => T, opts: { deadlineMs?: number } = {}): Promise<T> {
-  const { w, prepared, tx } = session(db);
+  const { w, prepared, tx, file } = session(db);
   const deadline = Date.now() + (opts.deadlineMs ?? BUSY_DEADLINE_MS);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -91,7 +97,14 @@ export async function sqliteImmediate<T>(db: Db, fn: (tx: SqliteTx) => T, opts: 
       prepared("COMMIT").run();
       return result;
     } catch (e) {
-      if (w.conn.inTransaction) prepared("ROLLBACK").run();
+      // A failed COMMIT (full or read-only disk) may leave the transaction open, or SQLite may
+      // have ended it already: either way the connection must come out of it, and the first error is the one to report.
+      if (w.conn.inTransaction) {
+        try {
+          prepared("ROLLBACK").run();
+        } catch { /* the connection is closed below */ }
+      }
+      if (w.conn.inTransaction) closeSqliteWriter(file);
       throw e;
     }
   }

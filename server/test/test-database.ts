@@ -15,7 +15,7 @@ export type Engine = DatabaseTarget["engine"];
 export const MIGRATIONS_ROOT = path.resolve(import.meta.dirname, "../../prisma/migrations");
 
 // Test configuration comes from the test runner's environment, not from server/env.ts.
-const PG_ADMIN_URL = process.env.VERDICT_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
+export const PG_ADMIN_URL = process.env.VERDICT_TEST_PG_URL ?? "postgresql://postgres@127.0.0.1:5432/test";
 const REQUIRE_PG = process.env.VERDICT_TEST_PG === "1";
 const SKIP_PG = process.env.VERDICT_TEST_PG === "0";
 
@@ -53,9 +53,10 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(engine: Engine): Promise<TestDatabase> {
+/** `dir`: where a SQLite file goes (default: a temp folder); `tablespace`: where PostgreSQL keeps the database's files. */
+export async function createTestDatabase(engine: Engine, opts: { dir?: string; tablespace?: string } = {}): Promise<TestDatabase> {
   if (engine === "sqlite") {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-test-"));
+    const dir = mkdtempSync(path.join(opts.dir ?? os.tmpdir(), "verdict-test-"));
     const file = path.join(dir, "verdict.db");
     const target: DatabaseTarget = { engine, file, url: `file:${file}` };
     await migrate(target, MIGRATIONS_ROOT);
@@ -68,7 +69,7 @@ export async function createTestDatabase(engine: Engine): Promise<TestDatabase> 
   const name = `${base === "test" ? "verdict_test" : base}_${process.pid}_${randomBytes(4).toString("hex")}`.slice(0, 63);
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.query(`CREATE DATABASE "${name}"${opts.tablespace ? ` TABLESPACE "${opts.tablespace}"` : ""}`);
   await admin.end();
   const target: DatabaseTarget = { engine, url: withDatabase(PG_ADMIN_URL, name) };
   await migrate(target, MIGRATIONS_ROOT);

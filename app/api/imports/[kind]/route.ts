@@ -5,6 +5,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { db } from "@/server/db";
+import { databaseTroubleMessage } from "@/server/db/unavailable";
 import { ImportRejected } from "@/server/imports/domain/import-error";
 import { importJudgments } from "@/server/imports/import-judgments";
 import { importMaterial } from "@/server/imports/import-material";
@@ -71,7 +72,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
         else if (e instanceof ImportFileError) send({ type: "rejected", message: e.message.replace(file, name), problems: [], total: 1 });
         else {
           console.error("import failed", e);
-          send({ type: "error", message: "The import failed on the server; nothing was stored." });
+          send({ type: "error", message: databaseTroubleMessage(e) ?? "The import failed on the server; nothing was stored." });
         }
       } finally {
         rmSync(file, { force: true });
