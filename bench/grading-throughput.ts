@@ -20,6 +20,9 @@ const SECONDS = intFlag(args, "seconds", 20);
 const PORT = intFlag(args, "port", 3210);
 const THINK_MS = intFlag(args, "think-ms", 0);
 const GOLD_RATE = Number(stringFlag(args, "gold-rate") ?? 0);
+// SQLite durability for this run's server (default FULL, as in production): NORMAL measures what FULL costs.
+const SYNCHRONOUS = (stringFlag(args, "synchronous") ?? "FULL").toUpperCase();
+if (SYNCHRONOUS !== "FULL" && SYNCHRONOUS !== "NORMAL") throw new Error(`--synchronous must be FULL or NORMAL, got "${SYNCHRONOUS}"`);
 
 async function timed<T>(lat: number[], fn: () => Promise<T>): Promise<T> {
   const t0 = performance.now();
@@ -53,11 +56,11 @@ async function phase(name: string, cookies: string[], loop: (cookie: string, lat
 }
 
 async function main() {
-  console.log(`grading benchmark: ${engine}, ${GRADERS} graders, ${SECONDS} s per phase${GOLD_RATE ? `, gold items at ${GOLD_RATE}` : ""}`);
+  console.log(`grading benchmark: ${engine}, ${GRADERS} graders, ${SECONDS} s per phase${GOLD_RATE ? `, gold items at ${GOLD_RATE}` : ""}${engine === "sqlite" ? `, synchronous=${SYNCHRONOUS}` : ""}`);
   ensureBuild();
   const bench = await createBenchDatabase(engine);
   const { graders, studyId } = await setUpGradingStudy(bench.db, { graders: GRADERS, items: 6000, goldRate: GOLD_RATE });
-  const server = await startAppServer(bench.url, PORT);
+  const server = await startAppServer(bench.url, PORT, { VERDICT_SQLITE_SYNCHRONOUS: SYNCHRONOUS });
   try {
     const cookies = [];
     for (const g of graders) cookies.push(await login(server.url, g.email));
@@ -85,20 +88,20 @@ async function main() {
     const grading = await phase("grading", cookies, grade, THINK_MS);
     const stored = await bench.db.assignment.count({ where: { studyId, status: "SUBMITTED" } });
     const result = {
-      engine, graders: GRADERS, seconds: SECONDS, thinkMs: THINK_MS, goldRate: GOLD_RATE, date: new Date().toISOString(),
+      engine, synchronous: engine === "sqlite" ? SYNCHRONOUS : undefined, graders: GRADERS, seconds: SECONDS, thinkMs: THINK_MS, goldRate: GOLD_RATE, date: new Date().toISOString(),
       noop: baseline.requests, grading: grading.requests, tasksPerSecond: grading.loops / grading.seconds, errors: grading.errors + baseline.errors,
       submissionsStored: stored, tasksAcknowledged: grading.loops,
       throughputRatio: grading.requests.perSecond / baseline.requests.perSecond, p95Ratio: grading.requests.p95 / baseline.requests.p95,
     };
     const f = (n: number) => n.toFixed(1);
-    console.log(`\n| ${engine}${THINK_MS ? `, ${THINK_MS} ms think time` : ""}${GOLD_RATE ? `, gold ${GOLD_RATE}` : ""} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
+    console.log(`\n| ${engine}${engine === "sqlite" ? ` (synchronous=${SYNCHRONOUS})` : ""}${THINK_MS ? `, ${THINK_MS} ms think time` : ""}${GOLD_RATE ? `, gold ${GOLD_RATE}` : ""} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
     console.log(`| no-op tRPC query (baseline) | ${f(result.noop.perSecond)} | ${f(result.noop.p50)} | ${f(result.noop.p95)} | ${f(result.noop.p99)} |`);
     console.log(`| next + submit (each request) | ${f(result.grading.perSecond)} | ${f(result.grading.p50)} | ${f(result.grading.p95)} | ${f(result.grading.p99)} |`);
     console.log(`\ntasks completed: ${f(result.tasksPerSecond)}/s (${result.tasksAcknowledged} acknowledged, ${stored} stored), errors: ${result.errors}`);
     console.log(`throughput vs no-op: ${(result.throughputRatio * 100).toFixed(0)}%; p95 vs no-op: ${result.p95Ratio.toFixed(2)}×`);
     const dir = path.resolve(import.meta.dirname, "results");
     mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, `grading-${engine}${THINK_MS ? `-think${THINK_MS}` : ""}${GOLD_RATE ? `-gold${GOLD_RATE}` : ""}.json`), JSON.stringify(result, null, 2));
+    writeFileSync(path.join(dir, `grading-${engine}${engine === "sqlite" && SYNCHRONOUS !== "FULL" ? `-${SYNCHRONOUS.toLowerCase()}` : ""}${THINK_MS ? `-think${THINK_MS}` : ""}${GOLD_RATE ? `-gold${GOLD_RATE}` : ""}.json`), JSON.stringify(result, null, 2));
   } finally {
     await server.stop();
     await bench.drop();

@@ -11,11 +11,11 @@ export function ensureBuild(): void {
   if (r.status !== 0) throw new Error("next build failed");
 }
 
-export async function startAppServer(databaseUrl: string, port: number): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
+export async function startAppServer(databaseUrl: string, port: number, extraEnv: Record<string, string> = {}): Promise<{ url: string; stop(): Promise<void>; child: ChildProcess }> {
   // BENCH_SERVER_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "start", "-p", String(port)], {
-    cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
+    cwd: ROOT, stdio: ["ignore", "ignore", "inherit"], env: { ...process.env, ...extraEnv, DATABASE_URL: databaseUrl, NEXT_TELEMETRY_DISABLED: "1" },
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
@@ -28,6 +28,12 @@ export async function startAppServer(databaseUrl: string, port: number): Promise
   }
   return {
     url, child,
-    stop: () => new Promise<void>((resolve) => { child.once("exit", () => resolve()); child.kill("SIGTERM"); }),
+    // SIGTERM, then SIGKILL if the server has not gone within 10 s: a benchmark must end by itself.
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      const force = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      child.once("exit", () => { clearTimeout(force); resolve(); });
+      child.kill("SIGTERM");
+    }),
   };
 }

@@ -21,7 +21,8 @@ export interface BenchDatabase {
   drop(): Promise<void>;
 }
 
-export async function createBenchDatabase(engine: "sqlite" | "pg"): Promise<BenchDatabase> {
+/** `prefix`: the start of the scratch PostgreSQL database's name (default verdict_bench), so that runs side by side cannot collide. */
+export async function createBenchDatabase(engine: "sqlite" | "pg", opts: { prefix?: string } = {}): Promise<BenchDatabase> {
   let target: DatabaseTarget;
   let cleanup: () => Promise<void>;
   if (engine === "sqlite") {
@@ -30,7 +31,7 @@ export async function createBenchDatabase(engine: "sqlite" | "pg"): Promise<Benc
     target = { engine, file, url: `file:${file}` };
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   } else {
-    const name = `verdict_bench_${process.pid}_${randomBytes(3).toString("hex")}`;
+    const name = `${opts.prefix ?? "verdict_bench"}_${process.pid}_${randomBytes(3).toString("hex")}`.slice(0, 63);
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
