@@ -74,3 +74,37 @@ describe("concurrent start-up", () => {
     expect(results.flat().sort()).toEqual(readMigrationFiles(MIGRATIONS_ROOT, "sqlite").map((m) => m.name));
   });
 });
+
+describe("upgrading an existing SQLite database", () => {
+  it("keeps every row when a migration rebuilds a table that others refer to", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-upgrade-"));
+    const early = path.join(dir, "migrations");
+    // The history as it stood before the first table rebuild (0004 rebuilt Study, 0005 User).
+    for (const name of readMigrationFiles(MIGRATIONS_ROOT, "sqlite").map((m) => m.name).filter((n) => n < "0004")) {
+      cpSync(path.join(MIGRATIONS_ROOT, "sqlite", name), path.join(early, "sqlite", name), { recursive: true });
+    }
+    const file = path.join(dir, "old.db");
+    const target = { engine: "sqlite" as const, file, url: `file:${file}` };
+    await migrate(target, early);
+    const db = new Database(file);
+    db.exec(`
+      INSERT INTO "User" ("id", "email", "displayName", "role") VALUES ('u1', 'a@test.verdict', 'A', 'GRADER');
+      INSERT INTO "Session" ("id", "userId", "expiresAt") VALUES ('s1', 'u1', '2030-01-01T00:00:00.000+00:00');
+      INSERT INTO "Locale" ("code", "name", "region") VALUES ('en-US', 'English', 'Americas');
+      INSERT INTO "UserLocale" ("userId", "localeCode") VALUES ('u1', 'en-US');
+      INSERT INTO "Study" ("id", "name", "type") VALUES ('st1', 'Old study', 'SIDE_BY_SIDE');
+      INSERT INTO "Model" ("id", "name", "family") VALUES ('m1', 'M', 'F');
+      INSERT INTO "PromptSet" ("id", "name") VALUES ('ps1', 'P');
+      INSERT INTO "Prompt" ("id", "promptSetId", "externalId", "text", "localeCode", "category", "modality") VALUES ('p1', 'ps1', 'x1', 'T', 'en-US', 'Math', 'TEXT');
+      INSERT INTO "Response" ("id", "promptId", "modelId", "text") VALUES ('r1', 'p1', 'm1', 'R');
+      INSERT INTO "Item" ("id", "studyId", "promptId", "responseId", "localeCode") VALUES ('i1', 'st1', 'p1', 'r1', 'en-US');`);
+    const count = (d: Database.Database) => Object.fromEntries(["User", "Session", "UserLocale", "Study", "Item"].map((t) => [t, (d.prepare(`SELECT COUNT(*) AS n FROM "${t}"`).get() as { n: number }).n]));
+    const before = count(db);
+    db.close();
+    expect(await migrate(target, MIGRATIONS_ROOT)).toContain("0004_grader_quality_control");
+    const after = new Database(file, { readonly: true });
+    expect(count(after)).toEqual(before);
+    after.close();
+  });
+});
+

@@ -36,7 +36,13 @@ function migrateSqlite(file: string, files: MigrationFile[]): string[] {
     } catch (error) {
       throw explainOpenFailure(file, error);
     }
-    db.pragma("foreign_keys = ON");
+    // Off while migrating, and only settable outside a transaction: a migration that rebuilds a
+    // table (create new, copy, DROP old, rename — SQLite's way to drop a column) would otherwise
+    // have DROP TABLE delete every row first and cascade the delete into the tables that refer to
+    // it (upgrading through 0004 and 0005 emptied sessions, and items with their judgments).
+    // The generated SQL says PRAGMA foreign_keys=OFF itself, but inside our transaction that is a
+    // no-op. Integrity is checked before committing instead.
+    db.pragma("foreign_keys = OFF");
     db.exec(HISTORY_DDL);
     const run = db.transaction(() => {
       const applied = db.prepare(`SELECT "name", "checksum" FROM "_verdict_migrations"`).all() as AppliedMigration[];
@@ -46,9 +52,13 @@ function migrateSqlite(file: string, files: MigrationFile[]): string[] {
         db.exec(m.sql);
         record.run(m.name, migrationChecksum(m.sql), new Date().toISOString());
       }
+      const broken = db.pragma("foreign_key_check") as { table: string; parent: string }[];
+      if (broken.length) throw new Error(`migration would leave ${broken.length} row(s) pointing at missing rows (first: ${broken[0].table} → ${broken[0].parent}); nothing was changed`);
       return pending.map((m) => m.name);
     });
-    return run.immediate();
+    const names = run.immediate();
+    db.pragma("foreign_keys = ON");
+    return names;
   } finally {
     db.close();
   }
