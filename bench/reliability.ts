@@ -11,7 +11,7 @@
 // unreachable") inside the fault window (bench/lib/failure-rule.ts). The run ends by itself: past
 // --deadline it reports where it was, kills its servers, drops its database and fails.
 //   npm run bench:reliability -- --engine sqlite|pg [--instances 1|2] [--graders 200] [--seconds 60] [--fault none|kill|pg-restart]
-//     [--lease-minutes 1] [--port 3300] [--db-prefix verdict_bench] [--deadline SECONDS]
+//     [--lease-minutes 1] [--submit-elsewhere] [--port 3300] [--db-prefix verdict_bench] [--deadline SECONDS]
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -37,6 +37,8 @@ const FAULT = (stringFlag(args, "fault") ?? "none") as "none" | "kill" | "pg-res
 const LEASE_MINUTES = intFlag(args, "lease-minutes", 1);
 const BASE_PORT = intFlag(args, "port", 3300);
 const DB_PREFIX = stringFlag(args, "db-prefix") ?? "verdict_bench";
+// With two instances: lease on one, submit on the other (the outside run that found over-leasing).
+const SUBMIT_ELSEWHERE = args.flags["submit-elsewhere"] === true;
 const K = 3;
 // Load, the wait for abandoned leases, set-up and checks, with room to spare.
 const DEADLINE_SECONDS = intFlag(args, "deadline", SECONDS + (FAULT === "kill" ? LEASE_MINUTES * 60 : 0) + 300);
@@ -97,7 +99,7 @@ const deadline = setTimeout(() => {
 deadline.unref();
 
 async function main() {
-  console.log(`reliability: ${engine}, ${INSTANCES} instance(s), ${GRADERS} graders, ${SECONDS} s, fault: ${FAULT}, leases of ${LEASE_MINUTES} min, ports ${BASE_PORT}+, deadline ${DEADLINE_SECONDS} s`);
+  console.log(`reliability: ${engine}, ${INSTANCES} instance(s), ${GRADERS} graders, ${SECONDS} s, fault: ${FAULT}, leases of ${LEASE_MINUTES} min,${SUBMIT_ELSEWHERE ? " submitting on the other instance," : ""} ports ${BASE_PORT}+, deadline ${DEADLINE_SECONDS} s`);
   ensureBuild();
   bench = await createBenchDatabase(engine, { prefix: DB_PREFIX });
   const db = bench.db;
@@ -130,7 +132,8 @@ async function main() {
           if (!task) break;
           const values = Object.fromEntries(task.dimensions.map((d) => [d.key, ((i + d.key.length) % 7) - 3]));
           out.requests++;
-          const sub = await post(base, cookie, "grading.submit", { assignmentId: task.assignmentId, values, timeSpentMs: 20_000 });
+          const submitTo = SUBMIT_ELSEWHERE ? servers[(i + 1) % INSTANCES].url : base;
+          const sub = await post(submitTo, cookie, "grading.submit", { assignmentId: task.assignmentId, values, timeSpentMs: 20_000 });
           if (!sub.ok) { out.failures.push(await httpFailure(sub, Date.now() - t0)); continue; }
           await sub.arrayBuffer();
           out.acked.set(task.assignmentId, cookie);
