@@ -47,4 +47,11 @@ describe("architecture boundaries", () => {
     });
     expect(offenders).toEqual([]);
   });
+
+  it("every file that writes CSV uses the one neutralising option set (SAFE_CSV)", () => {
+    const writers = [...sourceFiles("server"), ...sourceFiles("app"), ...sourceFiles("bench"), ...sourceFiles("scripts")]
+      .filter((f) => !f.endsWith(".test.ts") && /from ["']csv-stringify/.test(read(f)));
+    expect(writers.length).toBeGreaterThan(0);
+    expect(writers.filter((f) => !read(f).includes("SAFE_CSV"))).toEqual([]);
+  });
 });

@@ -166,6 +166,27 @@ describe("verdict report on an imported single-sided study", () => {
   });
 });
 
+describe("the report CSV in a spreadsheet", () => {
+  it("neutralises formulas in text cells (model and category names) and leaves numbers, negative ones included, alone", async () => {
+    const hostile = '=HYPERLINK("http://evil.example","m")';
+    await t.db.model.update({ where: { name: "New" }, data: { name: hostile } });
+    await t.db.prompt.updateMany({ where: { category: "Math" }, data: { category: "@Math" } });
+    try {
+      const r = runCli(["report", "--study", "Imported SxS"], url());
+      expect(r.status, r.stderr).toBe(0);
+      const rows = parse(r.stdout, { columns: true }) as Record<string, string>[];
+      const cells = rows.flatMap((x) => Object.values(x));
+      expect(cells).toContain(`'${hostile}`);
+      expect(cells.some((c) => c.includes("@Math") && !c.startsWith("@"))).toBe(true);
+      expect(cells.filter((c) => /^[=+@]/.test(c) || (/^-/.test(c) && Number.isNaN(Number(c))))).toEqual([]);
+      expect(cells.some((c) => /^-\d/.test(c))).toBe(true); // negative numbers stay numbers
+    } finally {
+      await t.db.model.update({ where: { name: hostile }, data: { name: "New" } });
+      await t.db.prompt.updateMany({ where: { category: "@Math" }, data: { category: "Math" } });
+    }
+  });
+});
+
 describe("re-import and errors", () => {
   it("re-importing the same file adds nothing", () => {
     const r = runCli(["import", "judgments", data.file], url());

@@ -2,10 +2,10 @@
 // to the current schema, so it works from a fresh clone against any DATABASE_URL.
 import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
-import { stringify as stringifyCsv } from "csv-stringify/sync";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { reportToCsvRecords } from "../analytics/domain/report-format";
 import { studyReport } from "../analytics/service";
+import { toCsv } from "../exports/csv";
 import { exportJudgmentsCsv } from "../exports/service";
 import { ImportRejected } from "../imports/domain/import-error";
 import { importJudgments, type ImportProgress } from "../imports/import-judgments";
@@ -120,7 +120,7 @@ async function report(args: ParsedArgs) {
   if (bootstrap.resamples < 1000) throw new UsageError("--resamples must be at least 1000");
   await ensureDatabase(true);
   const result = await studyReport(db(), { name: study }, bootstrap);
-  const text = format === "json" ? `${JSON.stringify(result, null, 2)}\n` : stringifyCsv(reportToCsvRecords(result.rows));
+  const text = format === "json" ? `${JSON.stringify(result, null, 2)}\n` : toCsv(reportToCsvRecords(result.rows));
   const { stream, file } = output(args);
   await new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve())));
   if (file) await new Promise<void>((resolve) => stream.end(resolve));

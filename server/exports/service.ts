@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Writable } from "node:stream";
 import { finished } from "node:stream/promises";
-import { stringify } from "csv-stringify";
+import { csvStream } from "./csv";
 import { TRPCError } from "@trpc/server";
 import { engineOf, type Db } from "../db/client";
 import { EXPORT_COLUMNS, exportRecord } from "./domain/export-columns";
@@ -32,7 +32,7 @@ export const exportJudgmentsCsvById = {
 };
 
 async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<number> {
-  const csv = stringify({ header: true, columns: [...EXPORT_COLUMNS] });
+  const csv = csvStream([...EXPORT_COLUMNS]);
   csv.pipe(out);
   let rows = 0;
   for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {

@@ -1,8 +1,15 @@
 // Spreadsheet formula injection: a text cell beginning with =, +, -, @, tab or carriage return can
 // be run as a formula when the CSV is opened in a spreadsheet. Such cells get a leading
-// apostrophe. Only text columns are neutralised; numbers (a preference of -2) stay numbers.
+// apostrophe. Numbers stay numbers: "-2" or "1.5e-7" is a value, not a formula.
 const FORMULA_START = /^[=+\-@\t\r]/;
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
 export function neutralizeFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
 }
+
+/**
+ * csv-stringify's options for every CSV Verdict writes — reports, raw exports, chart downloads:
+ * every string cell passes through neutralizeFormula. A test fails when a file writes CSV without it.
+ */
+export const SAFE_CSV = { cast: { string: (value: string) => neutralizeFormula(value) } };

@@ -1,6 +1,5 @@
 // The raw judgments export: one row per judgment per dimension. Model names appear (researchers
 // only); graders appear under a pseudonym that is stable within a study.
-import { neutralizeFormula } from "./csv-safety";
 
 export const EXPORT_COLUMNS = [
   "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
@@ -39,7 +38,8 @@ export interface ExportSource {
   minTaskSeconds: number;
 }
 
-const text = (v: string | null) => neutralizeFormula(v ?? "");
+// Formulas are neutralised by the CSV writer itself (SAFE_CSV), on every text cell.
+const text = (v: string | null) => v ?? "";
 const int = (v: number | null) => (v === null ? "" : String(v));
 
 export function exportRecord(r: ExportSource): string[] {

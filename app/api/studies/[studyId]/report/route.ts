@@ -1,9 +1,9 @@
-import { stringify } from "csv-stringify/sync";
 import { TRPCError } from "@trpc/server";
 import { DEFAULT_BOOTSTRAP } from "@/server/analytics/domain/bootstrap";
 import { reportToCsvRecords } from "@/server/analytics/domain/report-format";
 import { studyReport } from "@/server/analytics/service";
 import { db } from "@/server/db";
+import { toCsv } from "@/server/exports/csv";
 import { csvHeaders, guardApi } from "@/server/web/api-guard";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ studyId:
   try {
     const report = await studyReport(db(), { id: studyId }, { ...DEFAULT_BOOTSTRAP, seed: Number.isInteger(seed) ? seed : DEFAULT_BOOTSTRAP.seed });
     if (url.searchParams.get("format") === "json") return Response.json(report);
-    return new Response(stringify(reportToCsvRecords(report.rows)), { headers: csvHeaders(`${report.meta.study} report.csv`) });
+    return new Response(toCsv(reportToCsvRecords(report.rows)), { headers: csvHeaders(`${report.meta.study} report.csv`) });
   } catch (e) {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return Response.json({ error: e.message }, { status: 404 });
     throw e;

@@ -1,6 +1,7 @@
 // Downloads of a chart: its data as CSV, its picture as SVG or PNG. The picture is the chart's own
 // SVG with the title and legend drawn in (recharts renders its legend as HTML), on white.
 import { stringify } from "csv-stringify/browser/esm/sync";
+import { SAFE_CSV } from "@/server/exports/schema";
 
 export interface LegendEntry {
   label: string;
@@ -19,7 +20,7 @@ function save(blob: Blob, filename: string) {
 }
 
 export function downloadCsv(filename: string, rows: Record<string, unknown>[]) {
-  save(new Blob([stringify(rows, { header: true })], { type: "text/csv;charset=utf-8" }), filename);
+  save(new Blob([stringify(rows, { header: true, ...SAFE_CSV })], { type: "text/csv;charset=utf-8" }), filename);
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";
