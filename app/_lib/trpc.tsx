@@ -1,18 +1,26 @@
 "use client";
 // The browser's tRPC client and React Query provider.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, httpBatchLink, httpLink, splitLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/root";
+import { MAX_BATCH, UNBATCHED_PROCEDURES } from "@/server/web/schema";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }));
   const [trpcClient] = useState(() =>
-    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }),
+    createTRPCClient<AppRouter>({
+      links: [splitLink({
+        // The server refuses a login inside a batch, and batches of more than MAX_BATCH calls.
+        condition: (op) => UNBATCHED_PROCEDURES.has(op.path),
+        true: httpLink({ url: "/api/trpc", transformer: superjson }),
+        false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH }),
+      })],
+    }),
   );
   return (
     <QueryClientProvider client={queryClient}>

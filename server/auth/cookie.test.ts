@@ -17,4 +17,9 @@ describe("session cookie", () => {
     expect(readCookie("a=1", "verdict_session")).toBeNull();
     expect(readCookie(null, "verdict_session")).toBeNull();
   });
+
+  it("reads a malformed value as no cookie instead of throwing (it made every API call a 500)", () => {
+    expect(readCookie("verdict_session=%E0%A4%A", "verdict_session")).toBeNull();
+    expect(readCookie("other=%E0%A4%A; verdict_session=ok", "verdict_session")).toBe("ok");
+  });
 });

@@ -24,8 +24,13 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
   if ("response" in guard) return guard.response;
   const { kind } = await params;
   if (kind !== "material" && kind !== "judgments") return Response.json({ error: `Unknown import "${kind}".` }, { status: 404 });
-  const name = decodeURIComponent(req.headers.get("x-file-name") ?? "");
+  let name: string;
   let ext: string;
+  try {
+    name = decodeURIComponent(req.headers.get("x-file-name") ?? "");
+  } catch {
+    return Response.json({ error: "The X-File-Name header is not valid percent-encoded text (encode the file name with encodeURIComponent)." }, { status: 400 });
+  }
   try {
     ext = fileFormat(name) === "csv" ? ".csv" : ".jsonl";
   } catch (e) {

@@ -3,18 +3,43 @@ import { isAllowedOrigin } from "@/server/auth/domain/origin-check";
 import { createRequestContext } from "@/server/context";
 import { env } from "@/server/env";
 import { appRouter } from "@/server/root";
+import { checkTrpcRequest, MAX_BATCH, MAX_BODY_BYTES } from "@/server/web/domain/trpc-request-rules";
+import { readBodyWithin } from "@/server/web/limited-body";
 
 export const dynamic = "force-dynamic";
 
-function handler(req: Request) {
+const refuse = (status: number, message: string) => Response.json({ error: { message } }, { status, headers: { "Cache-Control": "no-store" } });
+
+async function handler(incoming: Request) {
   // Mutations are POSTs: refuse those a browser sent on behalf of another site.
   const allowed = env().VERDICT_ALLOWED_ORIGINS.split(",").map((s) => s.trim()).filter(Boolean);
-  if (req.method === "POST" && !isAllowedOrigin(req.headers.get("origin"), req.headers.get("host"), allowed)) {
-    return Response.json({ error: { message: "Cross-site request refused." } }, { status: 403 });
+  if (incoming.method === "POST" && !isAllowedOrigin(incoming.headers.get("origin"), incoming.headers.get("host"), allowed)) {
+    return refuse(403, "Cross-site request refused.");
+  }
+  // Batch size, unbatched logins and the body limit: decided before any parsing or password check.
+  const url = new URL(incoming.url);
+  const declared = incoming.headers.get("content-length");
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname.slice("/api/trpc/".length));
+  } catch {
+    return refuse(400, "The procedure path is not valid percent-encoded text.");
+  }
+  const verdict = checkTrpcRequest({ path, batch: url.searchParams.get("batch") === "1", contentLength: declared === null ? null : Number(declared) });
+  if (!verdict.ok) return refuse(verdict.status, verdict.message);
+  let req = incoming;
+  if (incoming.method === "POST") {
+    const body = await readBodyWithin(incoming.body, MAX_BODY_BYTES);
+    if (body === "too-large") return refuse(413, `The request body is larger than ${MAX_BODY_BYTES / 1024} KB.`);
+    const headers = new Headers(incoming.headers);
+    headers.delete("transfer-encoding");
+    headers.set("content-length", String(body.byteLength));
+    req = new Request(incoming.url, { method: "POST", headers, body });
   }
   return fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
+    maxBatchSize: MAX_BATCH,
     router: appRouter,
     createContext: ({ resHeaders }) => createRequestContext(req, resHeaders),
     onError({ error, path }) {
