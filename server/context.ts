@@ -1,6 +1,7 @@
 // Builds the tRPC context from an HTTP request: the database, the session behind the cookie,
 // and where to put Set-Cookie.
-import { readCookie, SESSION_COOKIE } from "./auth/cookie";
+import { DEVICE_COOKIE, readCookie, SESSION_COOKIE } from "./auth/cookie";
+import { clientAddress } from "./auth/domain/login-throttle";
 import { resolveSession } from "./auth/service";
 import { db } from "./db";
 import { asServiceUnavailable } from "./db/unavailable";
@@ -27,5 +28,7 @@ export async function createRequestContext(req: Request, resHeaders: Headers): P
   return {
     db: db(), sessionToken: token, resHeaders, secureCookies: requestIsSecure(req),
     session, userAgent: req.headers.get("user-agent"), now: () => new Date(),
+    clientAddress: clientAddress(req.headers.get("x-forwarded-for"), env().VERDICT_TRUSTED_PROXIES),
+    deviceToken: readCookie(req.headers.get("cookie"), DEVICE_COOKIE),
   };
 }

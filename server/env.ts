@@ -17,6 +17,10 @@ const ZEnv = z.object({
   // SQLite durability of every commit (server/db/sqlite-connection.ts). FULL: an acknowledged write survives
   // power loss. NORMAL: it survives a crash of the app but may be lost on power loss or an OS crash.
   VERDICT_SQLITE_SYNCHRONOUS: z.enum(["FULL", "NORMAL"]).default("FULL"),
+  // How many reverse proxies in front of Verdict append to X-Forwarded-For. The login throttle's
+  // per-address scope uses the address the outermost of them saw; with none, a client can forge it
+  // (the account-wide scope and known devices still hold).
+  VERDICT_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
 });

@@ -16,6 +16,10 @@ export interface Context {
   resHeaders: Headers | null;
   secureCookies: boolean;
   userAgent: string | null;
+  /** The client's address as the login throttle sees it (auth/domain/login-throttle.ts#clientAddress). */
+  clientAddress: string;
+  /** The browser's known-device cookie, read only by login. */
+  deviceToken: string | null;
   now: () => Date;
 }
 

@@ -26,3 +26,16 @@ export function sessionCookie(token: string, maxAgeSeconds: number, secure: bool
 }
 
 export const clearedSessionCookie = (secure: boolean): string => sessionCookie("", 0, secure);
+
+/**
+ * The known-device cookie (auth/domain/login-throttle.ts): a random token, set at a successful
+ * login and kept for a year, sent only to the API (where login reads it). The database stores its
+ * SHA-256; it grants nothing by itself, it only exempts the owner's browsers from the account-wide lock.
+ */
+export const DEVICE_COOKIE = "verdict_device";
+
+export function deviceCookie(token: string, secure: boolean): string {
+  const attrs = [`${DEVICE_COOKIE}=${encodeURIComponent(token)}`, "Path=/api/trpc", "HttpOnly", "SameSite=Lax", `Max-Age=${365 * 24 * 3600}`];
+  if (secure) attrs.push("Secure");
+  return attrs.join("; ");
+}

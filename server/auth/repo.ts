@@ -1,5 +1,7 @@
-import type { Db } from "../db/client";
-import { afterSuccessfulLogin, type ThrottleState } from "./domain/login-throttle";
+import { engineOf, type Db } from "../db/client";
+import { pgTimestamp } from "../db/pg-native";
+import { sqliteDateTime } from "../db/sqlite-immediate";
+import type { AttemptCount } from "./domain/login-throttle";
 
 const sessionUserSelect = {
   id: true, email: true, displayName: true, role: true, active: true,
@@ -7,19 +9,44 @@ const sessionUserSelect = {
 } as const;
 
 export const findUserForLogin = (db: Db, email: string) =>
-  db.user.findUnique({
-    where: { email },
-    select: { ...sessionUserSelect, passwordHash: true, failedLoginCount: true, lockedUntil: true },
-  });
+  db.user.findUnique({ where: { email }, select: { ...sessionUserSelect, passwordHash: true } });
 
-export const saveThrottle = (db: Db, userId: string, state: ThrottleState) =>
-  db.user.update({ where: { id: userId }, data: state });
+/**
+ * Counts one attempt in a scope, atomically, unless the scope is locked now: the attempt's number
+ * and the attempt that set the last lock, or null while locked. One statement on both engines.
+ */
+export async function countAttempt(db: Db, key: string, now: Date): Promise<AttemptCount | null> {
+  const sqlite = engineOf(db) === "sqlite";
+  const [k, t] = sqlite ? ["?", "?"] : ["$1", "$2"];
+  const rows = await db.$queryRawUnsafe<{ failures: number | bigint; lockedAtFailures: number | bigint | null }[]>(
+    `INSERT INTO "LoginThrottle" ("key", "failures") VALUES (${k}, 1)
+     ON CONFLICT ("key") DO UPDATE SET "failures" = "LoginThrottle"."failures" + 1
+       WHERE "LoginThrottle"."lockedUntil" IS NULL OR "LoginThrottle"."lockedUntil" <= ${t}
+     RETURNING "failures", "lockedAtFailures"`,
+    key, sqlite ? sqliteDateTime(now) : pgTimestamp(now));
+  if (!rows.length) return null;
+  return { failures: Number(rows[0].failures), lockedAtFailures: rows[0].lockedAtFailures === null ? null : Number(rows[0].lockedAtFailures) };
+}
 
-export async function openSession(
-  db: Db, userId: string, sessionId: string, expiresAt: Date, userAgent: string | null, now: Date,
-) {
+export async function lockedUntil(db: Db, key: string): Promise<Date | null> {
+  return (await db.loginThrottle.findUnique({ where: { key }, select: { lockedUntil: true } }))?.lockedUntil ?? null;
+}
+
+/** Sets a lock that only ever lengthens: of two attempts racing to lock, the longer lock stays. */
+export const lock = (db: Db, key: string, until: Date, atFailures: number) =>
+  db.loginThrottle.updateMany({ where: { key, OR: [{ lockedUntil: null }, { lockedUntil: { lt: until } }] }, data: { lockedUntil: until, lockedAtFailures: atFailures } });
+
+export const resetScopes = (db: Db, keys: string[]) => db.loginThrottle.deleteMany({ where: { key: { in: keys } } });
+
+export const isKnownDevice = async (db: Db, tokenHash: string, userId: string) =>
+  (await db.knownDevice.count({ where: { tokenHash, userId } })) > 0;
+
+export const rememberDevice = (db: Db, tokenHash: string, userId: string, now: Date) =>
+  db.knownDevice.upsert({ where: { tokenHash_userId: { tokenHash, userId } }, create: { tokenHash, userId, createdAt: now, lastUsedAt: now }, update: { lastUsedAt: now } });
+
+export async function openSession(db: Db, userId: string, sessionId: string, expiresAt: Date, userAgent: string | null, now: Date) {
   await db.$transaction([
-    db.user.update({ where: { id: userId }, data: { ...afterSuccessfulLogin(), lastLoginAt: now } }),
+    db.user.update({ where: { id: userId }, data: { lastLoginAt: now } }),
     db.session.create({ data: { id: sessionId, userId, expiresAt, userAgent, createdAt: now, lastSeenAt: now } }),
     // Expired sessions of this user are of no use to anyone: tidy them as we go.
     db.session.deleteMany({ where: { userId, expiresAt: { lt: now } } }),

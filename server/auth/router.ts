@@ -1,5 +1,5 @@
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
-import { clearedSessionCookie, sessionCookie } from "./cookie";
+import { clearedSessionCookie, deviceCookie, sessionCookie } from "./cookie";
 import { ZLoginInput } from "./schema";
 import * as service from "./service";
 import { env } from "../env";
@@ -7,8 +7,9 @@ import { env } from "../env";
 export const authRouter = createTRPCRouter({
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
     const sessionHours = env().VERDICT_SESSION_HOURS;
-    const result = await service.login(ctx.db, input, { now: ctx.now(), userAgent: ctx.userAgent, sessionHours });
+    const result = await service.login(ctx.db, input, { now: ctx.now(), userAgent: ctx.userAgent, sessionHours, clientAddress: ctx.clientAddress, deviceToken: ctx.deviceToken });
     ctx.resHeaders?.append("Set-Cookie", sessionCookie(result.token, sessionHours * 3600, ctx.secureCookies));
+    if (result.deviceToken !== ctx.deviceToken) ctx.resHeaders?.append("Set-Cookie", deviceCookie(result.deviceToken, ctx.secureCookies));
     return { user: result.user };
   }),
   logout: publicProcedure.mutation(async ({ ctx }) => {

@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
+import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
-import { afterFailedLogin, secondsLocked } from "./domain/login-throttle";
+import { lockSeconds, mayCheckPassword, secondsLeft, throttleScopes, type ThrottleScope } from "./domain/login-throttle";
 import type { Role } from "./domain/roles";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
 import * as repo from "./repo";
@@ -20,9 +21,10 @@ export type SessionState =
   | { status: "none" | "expired" | "inactive" };
 
 export const LOGIN_MESSAGES = {
+  // One message for an unknown e-mail, a wrong password and an account without a password (created
+  // by an import): which e-mails exist is not the caller's to learn.
   wrong: "Wrong email or password.",
   inactive: "This account has been deactivated. Ask an administrator to reactivate it.",
-  noPassword: "This account cannot log in (it was created by an import).",
   locked: (s: number) => `Too many failed attempts. Try again in ${s} second${s === 1 ? "" : "s"}.`,
 };
 
@@ -32,34 +34,66 @@ export const SESSION_MESSAGES = {
   inactive: "This account has been deactivated. Ask an administrator to reactivate it.",
 };
 
-export async function login(
-  db: Db, input: TLoginInput, opts: { now: Date; userAgent: string | null; sessionHours: number },
-): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
+const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
+
+export interface LoginRequest {
+  now: Date;
+  userAgent: string | null;
+  sessionHours: number;
+  /** The client's address (domain/login-throttle.ts#clientAddress). */
+  clientAddress: string;
+  /** The browser's known-device cookie, if it sent one. */
+  deviceToken: string | null;
+}
+
+export async function login(db: Db, input: TLoginInput, req: LoginRequest): Promise<{ token: string; user: SessionUser; expiresAt: Date; deviceToken: string }> {
   const user = await repo.findUserForLogin(db, input.email);
-  if (!user) {
-    await verifyPassword(input.password, DUMMY_PASSWORD_HASH);
-    throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_MESSAGES.wrong });
+  const deviceHash = req.deviceToken ? sessionIdFromToken(req.deviceToken) : null;
+  const known = user && deviceHash ? await repo.isKnownDevice(db, deviceHash, user.id) : false;
+  const scopes = throttleScopes({ email: sha256(input.email), address: sha256(req.clientAddress), knownDevice: known ? deviceHash : null });
+
+  // Count this attempt in every scope first; check a password only if every scope allows it.
+  let wait = 0;
+  let refused = false;
+  const counted: { scope: ThrottleScope; failures: number }[] = [];
+  for (const scope of scopes) {
+    const count = await repo.countAttempt(db, scope.key, req.now);
+    if (!count) {
+      wait = Math.max(wait, secondsLeft(await repo.lockedUntil(db, scope.key), req.now));
+      refused = true;
+      continue;
+    }
+    counted.push({ scope, failures: count.failures });
+    if (!mayCheckPassword(count, scope.policy)) {
+      wait = Math.max(wait, await lockScope(db, scope, count.failures, req.now));
+      refused = true;
+    }
   }
-  const wait = secondsLocked(user, opts.now);
-  if (wait > 0) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(wait) });
-  if (!user.passwordHash) throw new TRPCError({ code: "UNAUTHORIZED", message: LOGIN_MESSAGES.noPassword });
-  if (!(await verifyPassword(input.password, user.passwordHash))) {
-    const next = afterFailedLogin(user, opts.now);
-    await repo.saveThrottle(db, user.id, next);
-    const locked = secondsLocked(next, opts.now);
-    throw new TRPCError(
-      locked > 0
-        ? { code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(locked) }
-        : { code: "UNAUTHORIZED", message: LOGIN_MESSAGES.wrong },
-    );
+  if (refused) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(Math.max(1, wait)) });
+
+  // The same work whether or not the account exists or has a password.
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+  if (!ok || !user?.passwordHash) {
+    for (const c of counted) wait = Math.max(wait, await lockScope(db, c.scope, c.failures, req.now));
+    throw new TRPCError(wait > 0 ? { code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(wait) } : { code: "UNAUTHORIZED", message: LOGIN_MESSAGES.wrong });
   }
   // Checked after the password so that the message does not reveal which accounts exist.
   if (!user.active) throw new TRPCError({ code: "FORBIDDEN", message: LOGIN_MESSAGES.inactive });
 
+  await repo.resetScopes(db, scopes.map((s) => s.key));
+  const deviceToken = req.deviceToken ?? newSessionToken();
+  await repo.rememberDevice(db, sessionIdFromToken(deviceToken), user.id, req.now);
   const token = newSessionToken();
-  const expiresAt = new Date(opts.now.getTime() + opts.sessionHours * 3600_000);
-  await repo.openSession(db, user.id, sessionIdFromToken(token), expiresAt, opts.userAgent, opts.now);
-  return { token, expiresAt, user: toSessionUser(user) };
+  const expiresAt = new Date(req.now.getTime() + req.sessionHours * 3600_000);
+  await repo.openSession(db, user.id, sessionIdFromToken(token), expiresAt, req.userAgent, req.now);
+  return { token, expiresAt, user: toSessionUser(user), deviceToken };
+}
+
+/** Locks the scope as its policy says for attempt number `failures`; returns the lock's seconds (0 for none). */
+async function lockScope(db: Db, scope: ThrottleScope, failures: number, now: Date): Promise<number> {
+  const seconds = lockSeconds(failures, scope.policy);
+  if (seconds > 0) await repo.lock(db, scope.key, new Date(now.getTime() + seconds * 1000), failures);
+  return seconds;
 }
 
 export async function resolveSession(db: Db, token: string | null, now: Date): Promise<SessionState> {

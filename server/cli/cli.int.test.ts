@@ -31,7 +31,7 @@ describe("verdict CLI", () => {
     const ok = runCli(["users", "add", "--email", "Ana@Example.org", "--role", "grader", "--locales", "ja-JP"], url);
     expect(ok.status, ok.stderr).toBe(0);
     const password = /with password (\S+)/.exec(ok.stdout)![1];
-    const session = await login(db, { email: "ana@example.org", password }, { now: new Date(), userAgent: null, sessionHours: 1 });
+    const session = await login(db, { email: "ana@example.org", password }, { now: new Date(), userAgent: null, sessionHours: 1, clientAddress: "cli", deviceToken: null });
     expect(session.user).toMatchObject({ role: "GRADER", locales: ["ja-JP"] });
     expect(runCli(["users", "add", "--email", "ana@example.org", "--role", "GRADER"], url).stderr).toContain("already exists");
   });

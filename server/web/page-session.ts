@@ -31,6 +31,6 @@ export async function serverApi(area: Area) {
   const h = await headers();
   return createCaller({
     db: db(), session: await resolveSession(db(), token, new Date()), sessionToken: token, resHeaders: null,
-    secureCookies: false, userAgent: h.get("user-agent"), now: () => new Date(),
+    secureCookies: false, userAgent: h.get("user-agent"), now: () => new Date(), clientAddress: "server", deviceToken: null,
   });
 }
