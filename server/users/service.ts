@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
 import { hashPassword } from "../auth/password";
+import { passwordProblem } from "../auth/password-policy";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { assertLocalesExist } from "../locales/service";
@@ -9,7 +10,14 @@ import type { TCreateUser, TUpdateUser } from "./schema";
 
 export const listUsers = (db: Db) => repo.listUsers(db);
 
+/** Refuses a password the policy rejects, naming the field and the reason. */
+function assertAcceptablePassword(password: string, email: string) {
+  const problem = passwordProblem(password, email);
+  if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: `password: ${problem}` });
+}
+
 export async function createUser(db: Db, actorId: string | null, input: TCreateUser) {
+  assertAcceptablePassword(input.password, input.email);
   const locales = [...new Set(input.locales)];
   await assertLocalesExist(db, locales);
   try {
@@ -29,6 +37,7 @@ export async function updateUser(db: Db, actorId: string, input: TUpdateUser) {
   if (user.id === actorId && (input.active === false || (input.role && input.role !== "ADMIN"))) {
     throw new TRPCError({ code: "BAD_REQUEST", message: "You cannot deactivate yourself or remove your own admin role." });
   }
+  if (input.password) assertAcceptablePassword(input.password, user.email);
   const locales = input.locales ? [...new Set(input.locales)] : undefined;
   if (locales) await assertLocalesExist(db, locales);
   await repo.updateUser(db, user.id, {
