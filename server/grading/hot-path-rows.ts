@@ -47,7 +47,8 @@ export interface AssignmentForSubmit extends StoredAssignment {
 export function shapeAssignmentForSubmit(r: Record<string, unknown>): AssignmentForSubmit {
   return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: r.surplus === true || r.surplus === 1,
     candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as "TEXT" | "IMAGE", submittedCount: Number(r.submittedCount),
-    control: String(r.control ?? "NONE") as ItemControl, exclusionId: r.exclusionId ? String(r.exclusionId) : null };
+    control: String(r.control ?? "NONE") as ItemControl, exclusionId: r.exclusionId ? String(r.exclusionId) : null,
+    studyStatus: String(r.studyStatus), locale: String(r.locale) };
 }
 
 export interface StudyStateRow {

@@ -45,9 +45,10 @@ export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId"
  */
 export const ASSIGNMENT_FOR_SUBMIT = `
   SELECT a."id", a."studyId", a."itemId", a."status", a."surplus", a."candidateSide", p."modality", i."submittedCount", i."control",
+    i."localeCode" AS "locale", s."status" AS "studyStatus",
     (SELECT x."id" FROM "Exclusion" x WHERE x."studyId" = a."studyId" AND x."graderId" = a."graderId" AND x."revokedAt" IS NULL
       AND (x."fromAt" IS NULL OR x."fromAt" <= ?) AND (x."untilAt" IS NULL OR x."untilAt" > ?) ORDER BY x."createdAt" LIMIT 1) AS "exclusionId"
-  FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
+  FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId" JOIN "Study" s ON s."id" = a."studyId"
   WHERE a."id" = ? AND a."graderId" = ?`;
 /** One statement for all of a submission's dimensions: 18 params per row (id … submittedAt, source fixed). */
 export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "revision", "superseded",

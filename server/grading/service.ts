@@ -124,7 +124,7 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
     : baselineResponse ? [response, baselineResponse] : [response];
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
-    study: { id: study.id, name: study.name, type: study.type, guidelines: study.guidelines },
+    study: { id: study.id, name: study.name, type: study.type, status: study.status, guidelines: study.guidelines },
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       images: prompt.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
@@ -139,6 +139,7 @@ export type SubmitOutcome = { status: "stored" | "already-submitted"; surplus: b
 function outcomeOf(plan: Exclude<SubmissionPlan, { kind: "store" }>): SubmitOutcome {
   if (plan.kind === "already-submitted") return { status: "already-submitted", surplus: plan.surplus };
   if (plan.kind === "skipped") throw new TRPCError({ code: "CONFLICT", message: "You skipped this task; it can no longer be submitted." });
+  if (plan.kind === "refused") throw new TRPCError({ code: plan.reason === "released" ? "CONFLICT" : "PRECONDITION_FAILED", message: plan.message });
   throw new TRPCError({ code: "BAD_REQUEST", message: plan.problems.map((p) => `${p.field}: ${p.message}`).join("; ") });
 }
 
@@ -159,7 +160,7 @@ export async function submitAssignment(db: Db, grader: SessionUser, input: TSubm
         const study = constantsCache.get(a.studyId) ?? (loaded?.studyId === a.studyId ? loaded.constants : undefined);
         if (!study) return { result: { load: a.studyId } };
         // Control items (gold, attention, qualification) are served to every grader: no k, never surplus.
-        const plan = planSubmission(a, a.submittedCount, a.control === "NONE" ? study : { ...study, redundancy: Infinity }, study.dimensions, input);
+        const plan = planSubmission(a, a.submittedCount, a.control === "NONE" ? study : { ...study, redundancy: Infinity }, study.dimensions, input, grader.locales);
         if (plan.kind !== "store") return { result: outcomeOf(plan) };
         return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
       });

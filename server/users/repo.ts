@@ -30,7 +30,7 @@ export async function updateUser(
   data: { displayName?: string; role?: Role; active?: boolean; passwordHash?: string; locales?: string[] },
 ) {
   const { locales, ...fields } = data;
-  await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await tx.user.update({ where: { id }, data: fields });
     if (locales) {
       await tx.userLocale.deleteMany({ where: { userId: id } });
@@ -38,5 +38,11 @@ export async function updateUser(
     }
     // A deactivated user, a changed role or a new password ends every open session at once.
     if (data.active === false || data.role || data.passwordHash) await tx.session.deleteMany({ where: { userId: id } });
+    // Their live leases end with the right to grade them: all of them on deactivation, those of
+    // removed locales otherwise. The items go back to the pool; a submission of such a task is refused.
+    const ended = data.active === false ? {} : locales ? { item: { localeCode: { notIn: locales } } } : null;
+    if (!ended) return { leasesReleased: 0 };
+    const { count } = await tx.assignment.updateMany({ where: { graderId: id, status: "LEASED", ...ended }, data: { status: "RELEASED" } });
+    return { leasesReleased: count };
   });
 }

@@ -40,12 +40,12 @@ export async function updateUser(db: Db, actorId: string, input: TUpdateUser) {
   if (input.password) assertAcceptablePassword(input.password, user.email);
   const locales = input.locales ? [...new Set(input.locales)] : undefined;
   if (locales) await assertLocalesExist(db, locales);
-  await repo.updateUser(db, user.id, {
+  const { leasesReleased } = await repo.updateUser(db, user.id, {
     displayName: input.displayName, role: input.role, active: input.active, locales,
     passwordHash: input.password ? await hashPassword(input.password) : undefined,
   });
   const { password, ...audited } = input;
   await recordAudit(db, { actorId, action: "user.update", entityType: "User", entityId: user.id,
-    details: { ...audited, passwordChanged: password !== undefined } });
+    details: { ...audited, passwordChanged: password !== undefined, leasesReleased } });
   return { id: user.id };
 }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { planSubmission, type StoredAssignment } from "./plan-submission";
+import { planSubmission as plan, REFUSALS, type StoredAssignment } from "./plan-submission";
+
+/** As a grader whose locales are en-US and de-DE. */
+const planSubmission = (...args: Parameters<typeof plan> extends [...infer P, unknown] ? P : never) => plan(...args, ["en-US", "de-DE"]);
 
 const dims = [
   { dimensionId: "d-overall", key: "overall", label: "Overall", description: "", scaleMin: -3, scaleMax: 3, appliesToText: true, appliesToImage: true },
   { dimensionId: "d-image", key: "image_understanding", label: "Image", description: "", scaleMin: -3, scaleMax: 3, appliesToText: false, appliesToImage: true },
 ];
-const leased = (over: Partial<StoredAssignment> = {}): StoredAssignment => ({ status: "LEASED", surplus: false, candidateSide: "LEFT", modality: "TEXT", ...over });
+const leased = (over: Partial<StoredAssignment> = {}): StoredAssignment => ({ status: "LEASED", surplus: false, candidateSide: "LEFT", modality: "TEXT", studyStatus: "RUNNING", locale: "en-US", ...over });
 const sxs = { type: "SIDE_BY_SIDE" as const, redundancy: 3 };
 const answers = (values: Record<string, number>) => ({ values, cannotAssess: false, harmful: false });
 
@@ -35,5 +38,14 @@ describe("planSubmission", () => {
     const single = [{ ...dims[0], scaleMin: 1, scaleMax: 5 }];
     expect(planSubmission(leased({ candidateSide: null }), 0, { type: "SINGLE_SIDED", redundancy: 2 }, single, answers({ overall: 4 })))
       .toEqual({ kind: "store", surplus: false, rows: [{ dimensionId: "d-overall", preference: null, score: 4 }] });
+  });
+
+  it("refuses a released lease, a completed study and a locale the grader no longer has, saying why; a paused study takes the task in hand", () => {
+    expect(planSubmission(leased({ status: "RELEASED" }), 0, sxs, dims, answers({ overall: 1 }))).toEqual({ kind: "refused", reason: "released", message: REFUSALS.released });
+    expect(planSubmission(leased({ studyStatus: "COMPLETED" }), 0, sxs, dims, answers({ overall: 1 }))).toEqual({ kind: "refused", reason: "completed", message: REFUSALS.completed });
+    expect(planSubmission(leased({ locale: "ja-JP" }), 0, sxs, dims, answers({ overall: 1 }))).toMatchObject({ kind: "refused", reason: "locale", message: expect.stringContaining("ja-JP") });
+    expect(planSubmission(leased({ studyStatus: "PAUSED" }), 0, sxs, dims, answers({ overall: 1 }))).toMatchObject({ kind: "store" });
+    // A repeat of what was stored before the study completed is still acknowledged as stored.
+    expect(planSubmission(leased({ status: "SUBMITTED", studyStatus: "COMPLETED" }), 3, sxs, dims, answers({ overall: 1 }))).toEqual({ kind: "already-submitted", surplus: false });
   });
 });

@@ -163,6 +163,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   }
 
   const error = submit.error ?? skip.error ?? next.error;
+  // Refused although it was the grader's task (released, study completed, locale removed): the
+  // answers stay on the page, and the grader can go on to the next task.
+  const refused = submit.error?.data?.code === "CONFLICT" || submit.error?.data?.code === "PRECONDITION_FAILED";
   const missing = task.dimensions.filter((d) => draft.values[d.key] === undefined).length;
   return (
     <div className="space-y-4">
@@ -182,6 +185,11 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         <p role="status" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
           Qualification set: task {Math.min(q.done + 1, q.total)} of {q.total}. Your answers are checked against expected answers;
           you need {Math.round(q.passRate * 100)}% to go on, and you will see your result and the explanations at the end.
+        </p>
+      )}
+      {task.study.status === "PAUSED" && (
+        <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          This study is paused. You can finish and submit the task in hand; no new tasks are handed out until it resumes.
         </p>
       )}
       {panel === "guidelines" && <section aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
@@ -224,7 +232,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
             <button type="button" disabled={!skipReason.trim() || busy} onClick={doSkip} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-50">Skip task</button>
           </div>
         )}
-        {error && <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p>}
+        {error && (
+          <div className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            <p role="alert">{error.message}</p>
+            {refused && <button type="button" onClick={() => { submit.reset(); next.mutate({ studyId }); }} className="rounded-md border border-red-300 bg-white px-3 py-1">Go to the next task</button>}
+          </div>
+        )}
         <div className="flex items-center gap-3">
           <button type="button" onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
             {submit.isPending ? "Submitting…" : "Submit"} <kbd className="ml-1 text-indigo-200">Enter</kbd>
