@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { Providers } from "./_lib/trpc";
 import "./globals.css";
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   description: "Human-preference evaluation of AI models",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// Every page is rendered per request: its scripts carry that response's CSP nonce (proxy.ts), which
+// a prerendered page could not.
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen">

@@ -7,13 +7,7 @@ import { db } from "./db";
 import { asServiceUnavailable } from "./db/unavailable";
 import { env } from "./env";
 import type { Context } from "./trpc";
-
-export function requestIsSecure(req: Request): boolean {
-  const setting = env().VERDICT_SECURE_COOKIES;
-  if (setting !== "auto") return setting === "true";
-  const forwarded = req.headers.get("x-forwarded-proto");
-  return (forwarded ?? new URL(req.url).protocol.replace(":", "")) === "https";
-}
+import { requestIsSecure } from "./web/request-secure";
 
 export async function createRequestContext(req: Request, resHeaders: Headers): Promise<Context> {
   const token = readCookie(req.headers.get("cookie"), SESSION_COOKIE);
@@ -26,7 +20,7 @@ export async function createRequestContext(req: Request, resHeaders: Headers): P
     throw asServiceUnavailable(error) ?? error;
   }
   return {
-    db: db(), sessionToken: token, resHeaders, secureCookies: requestIsSecure(req),
+    db: db(), sessionToken: token, resHeaders, secureCookies: requestIsSecure(req.headers, req.url),
     session, userAgent: req.headers.get("user-agent"), now: () => new Date(),
     clientAddress: clientAddress(req.headers.get("x-forwarded-for"), env().VERDICT_TRUSTED_PROXIES),
     deviceToken: readCookie(req.headers.get("cookie"), DEVICE_COOKIE),

@@ -2,7 +2,7 @@
 // batches. Each answer is a clear 4xx, never a 500, and refused before any password is checked.
 import { expect, test } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../seed/demo-content";
-import { loginAs, USERS } from "../fixtures";
+import { e2eDatabase, loginAs, USERS } from "../fixtures";
 
 const ORIGIN = { origin: "http://localhost:3123" };
 
@@ -43,4 +43,44 @@ test("a malformed X-File-Name on an upload is a 400 that says what is wrong", as
   const res = await page.request.post("/api/imports/material", { headers: { ...ORIGIN, "x-file-name": "%E0%A4%A.csv", "content-type": "text/csv" }, data: "prompt_id,text\n" });
   expect(res.status()).toBe(400);
   expect((await res.json()).error).toContain("X-File-Name");
+});
+
+test("pages carry a nonce-based CSP that every script of theirs satisfies, and nothing is refused while using them", async ({ page, request }) => {
+  const violations: string[] = [];
+  page.on("console", (m) => { if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text()); });
+  const res = await page.goto("/login");
+  const csp = res!.headers()["content-security-policy"];
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'(;|$)/);
+  expect(csp).toContain("frame-ancestors 'none'");
+  // Every script the server wrote carries this response's nonce (the browser hides it from getAttribute; .nonce keeps it).
+  const nonces = await page.locator("script").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).nonce));
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(new Set(nonces)).toEqual(new Set([nonce]));
+  // A second request gets a fresh nonce.
+  expect((await request.get("/login")).headers()["content-security-policy"]).not.toBe(csp);
+  await loginAs(page, USERS.researcher, "/studies");
+  await page.getByRole("link", { name: "Device 2026 vs 2025 — text" }).click();
+  await expect(page.getByRole("heading", { name: "Device 2026 vs 2025 — text" })).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(res!.headers()["strict-transport-security"]).toBeUndefined();
+});
+
+test("HSTS over https, and private API responses are never cached", async ({ page, request, browser }) => {
+  const https = await request.get("/login", { headers: { "x-forwarded-proto": "https" } });
+  expect(https.headers()["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+  expect(https.headers()["content-security-policy"]).toContain("upgrade-insecure-requests");
+  await loginAs(page, USERS.grader, "/queue");
+  const api = await page.request.get("/api/trpc/auth.me");
+  expect(api.headers()["cache-control"]).toBe("no-store");
+  const researcher = await (await browser.newContext()).newPage();
+  await loginAs(researcher, USERS.researcher, "/studies");
+  const db = e2eDatabase();
+  const { id } = db.prepare(`SELECT "id" FROM "Attachment" LIMIT 1`).get() as { id: string };
+  db.close();
+  const image = await researcher.request.get(`/api/attachments/${id}`);
+  expect(image.status()).toBe(200);
+  expect(image.headers()["cache-control"]).toBe("private, no-store");
+  expect(image.headers()["content-security-policy"]).toContain("sandbox");
 });

@@ -13,7 +13,8 @@ export async function GET(_req: Request, { params }: { params: Promise<{ id: str
     headers: {
       "Content-Type": file.inline ? file.mimeType : "application/octet-stream",
       "Content-Disposition": file.inline ? "inline" : "attachment",
-      "Cache-Control": "private, max-age=3600",
+      // Not kept after logout: a shared computer's cache must not hold another grader's images.
+      "Cache-Control": "private, no-store",
       "Content-Security-Policy": "default-src 'none'; sandbox",
     },
   });

@@ -36,7 +36,7 @@ async function handler(incoming: Request) {
     headers.set("content-length", String(body.byteLength));
     req = new Request(incoming.url, { method: "POST", headers, body });
   }
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: "/api/trpc",
     req,
     maxBatchSize: MAX_BATCH,
@@ -46,6 +46,9 @@ async function handler(incoming: Request) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
     },
   });
+  // Private data, per user: never stored by a browser or proxy cache.
+  response.headers.set("Cache-Control", "no-store");
+  return response;
 }
 
 export { handler as GET, handler as POST };
