@@ -65,7 +65,7 @@ test.describe.serial("researcher workflow", () => {
     await loginAs(page, USERS.researcher, "/studies");
     await page.goto("/imports");
     const form = page.getByRole("region", { name: "Import material" });
-    await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "wizard.csv", mimeType: "text/csv", buffer: Buffer.from(materialCsv()) });
+    await form.getByLabel("File (.csv or .jsonl, or a .zip with images)").setInputFiles({ name: "wizard.csv", mimeType: "text/csv", buffer: Buffer.from(materialCsv()) });
     await form.getByLabel("Prompt set (default: the file's name)").fill("Wizard prompts");
     await form.getByRole("button", { name: "Import" }).click();
     await expect(form.getByRole("status")).toContainText("prompts 30");

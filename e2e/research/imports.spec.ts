@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { zipSync } from "fflate";
+import { Canvas } from "../../seed/png";
 import { expect, test } from "@playwright/test";
-import { errorAlert, loginAs, USERS } from "../fixtures";
+import { e2eDatabase, errorAlert, loginAs, USERS } from "../fixtures";
 
 const JUDGMENTS = [
   "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score",
@@ -47,4 +50,27 @@ test("a grader can neither upload nor download", async ({ page }) => {
     expect(res.status()).toBe(403);
     expect(await res.text()).not.toContain("Lumen");
   }
+});
+
+test("material with images is uploaded as a .zip bundle; a server path in a plain upload is refused", async ({ page }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  await page.getByRole("link", { name: "Imports", exact: true }).click();
+  const form = page.getByRole("region", { name: "Import material" });
+  const header = "prompt_id,prompt,locale,category,modality,images,model,response";
+  const png = new Canvas(5, 5, [30, 30, 200]).toPng();
+  // A path that exists on the server is not read: the same refusal as for any file name.
+  const serverFile = path.resolve("app/icon.svg");
+  await form.getByLabel("File (.csv or .jsonl, or a .zip with images)").setInputFiles({ name: "plain.csv", mimeType: "text/csv",
+    buffer: Buffer.from(`${header}\nz0,Look,en-US,Vision,image,${serverFile},Zip Model,Blue.\n`) });
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.locator('div[role="alert"]')).toContainText("upload a .zip with the material file and its images");
+
+  const zip = zipSync({ "material.csv": new TextEncoder().encode(`${header}\nz1,What colour?,en-US,Vision,image,img/blue.png,Zip Model,Blue.\n`), "img/blue.png": png });
+  await form.getByLabel("File (.csv or .jsonl, or a .zip with images)").setInputFiles({ name: "zipped set.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.getByRole("status")).toContainText("prompt set zipped set");
+  const db = e2eDatabase();
+  const image = db.prepare(`SELECT a."fileName", a."byteSize" FROM "Attachment" a JOIN "Prompt" p ON p."id" = a."promptId" WHERE p."externalId" = 'z1'`).get();
+  db.close();
+  expect(image).toEqual({ fileName: "blue.png", byteSize: png.length });
 });

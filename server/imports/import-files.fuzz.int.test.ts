@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { ImportRejected } from "./domain/import-error";
 import { importJudgments } from "./import-judgments";
+import { NO_IMAGE_FILES } from "./image-source";
 import { importMaterial } from "./import-material";
 import { ImportFileError } from "./read-rows";
 
@@ -40,7 +41,7 @@ describe.each(await testEngines())("imports of random files on %s", (engine) => 
       writeFileSync(file, header + text);
       try {
         if (kind === "judgments") await importJudgments(t.db, file);
-        else await importMaterial(t.db, file, {});
+        else await importMaterial(t.db, file, { images: NO_IMAGE_FILES });
       } catch (e) {
         expect(e instanceof ImportRejected || e instanceof ImportFileError, String(e)).toBe(true);
         const message = (e as Error).message + (e instanceof ImportRejected ? JSON.stringify(e.problems ?? []) : "");

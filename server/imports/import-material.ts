@@ -1,13 +1,13 @@
 // Imports study material — prompts, their images and each model's response — from CSV or JSON
 // Lines into a prompt set: all or nothing, and re-importing a file updates rather than duplicates.
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import { ImportRejected, ProblemList, type ImportProblem } from "./domain/import-error";
 import { MAX_IMAGE_BYTES, sniffImageType } from "./domain/image-type";
 import { parseMaterialRow, type MaterialRow } from "./domain/material-row";
+import type { ImageSource } from "./image-source";
 import type { ImportProgress } from "./import-judgments";
 import { readRows } from "./read-rows";
 import * as repo from "./repo";
@@ -36,7 +36,7 @@ export interface MaterialImportSummary {
   models: string[];
 }
 
-function loadImage(ref: string, baseDir: string, line: number, problems: ImportProblem[]): LoadedImage | null {
+function loadImage(ref: string, source: ImageSource, line: number, problems: ImportProblem[]): LoadedImage | null {
   let data: Buffer;
   let fileName: string;
   if (ref.startsWith("data:")) {
@@ -52,18 +52,12 @@ function loadImage(ref: string, baseDir: string, line: number, problems: ImportP
       problems.push({ line, field: "images", message: `"${ref.slice(0, 80)}" is a URL; images must be files next to the import or data: URIs (nothing is downloaded)` });
       return null;
     }
-    const file = path.resolve(baseDir, ref);
-    try {
-      if (statSync(file).size > MAX_IMAGE_BYTES) {
-        problems.push({ line, field: "images", message: `${ref} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
-        return null;
-      }
-      data = readFileSync(file);
-    } catch {
-      problems.push({ line, field: "images", message: `${ref} cannot be read (paths are relative to the imported file)` });
+    const loaded = source.load(ref);
+    if ("problem" in loaded) {
+      problems.push({ line, field: "images", message: loaded.problem });
       return null;
     }
-    fileName = path.basename(ref);
+    ({ data, fileName } = loaded);
   }
   if (data.length > MAX_IMAGE_BYTES) {
     problems.push({ line, field: "images", message: `image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
@@ -78,10 +72,10 @@ function loadImage(ref: string, baseDir: string, line: number, problems: ImportP
 }
 
 export async function importMaterial(
-  db: Db, file: string, opts: { promptSet?: string; actorId?: string | null; onProgress?: (p: ImportProgress) => void } = {},
+  db: Db, file: string,
+  opts: { promptSet?: string; actorId?: string | null; onProgress?: (p: ImportProgress) => void; images: ImageSource; displayName?: string },
 ): Promise<MaterialImportSummary> {
   const setName = (opts.promptSet ?? path.basename(file).replace(/\.[^.]+$/, "")).trim();
-  const baseDir = path.dirname(path.resolve(file));
   const problems = new ProblemList();
   const prompts = new Map<string, PlannedPrompt>();
   const models = new Set<string>();
@@ -107,7 +101,7 @@ export async function importMaterial(
       p.models.add(row.model);
     }
     if (row.images.length && !images.has(row.promptId)) {
-      const loaded = row.images.map((ref) => loadImage(ref, baseDir, line, local));
+      const loaded = row.images.map((ref) => loadImage(ref, opts.images, line, local));
       if (loaded.every(Boolean)) images.set(row.promptId, loaded as LoadedImage[]);
     }
     local.forEach((x) => problems.add(x));
@@ -119,7 +113,7 @@ export async function importMaterial(
   for (const [id, p] of prompts) if (p.modality === "IMAGE" && !p.images) problems.add({ line: p.line, field: "images", message: `image prompt ${id} has no images` });
   if (!setName) problems.add({ line: 1, field: "prompt set", message: "needs a name" });
   if (rows === 0 && problems.total === 0) problems.add({ line: 1, field: "file", message: "has no rows" });
-  if (problems.total > 0) throw new ImportRejected(file, problems.listed, problems.total);
+  if (problems.total > 0) throw new ImportRejected(opts.displayName ?? file, problems.listed, problems.total);
 
   await db.$transaction(async (tx) => {
     await repo.ensureLocales(tx, [...new Set([...prompts.values()].map((p) => p.locale))]);
@@ -133,7 +127,7 @@ export async function importMaterial(
     }
     await write();
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.material", entityType: "PromptSet", entityId: set.id,
-      details: { file: path.basename(file), rows, prompts: prompts.size } });
+      details: { file: opts.displayName ?? path.basename(file), rows, prompts: prompts.size } });
   }, { timeout: 60 * 60_000, maxWait: 60_000 });
   return { promptSet: setName, rows, prompts: prompts.size, models: [...models].sort() };
 }

@@ -9,6 +9,7 @@ import { makeStudy, makeUser } from "../../seed/factories";
 import { exportJudgmentsCsv } from "../exports/service";
 import { callerFor, asSessionUser } from "../test/caller";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { folderImages } from "./image-source";
 import { importMaterial } from "./import-material";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-material-"));
@@ -43,7 +44,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
 
   it("creates prompts, images, models and responses, and a re-import duplicates nothing", async () => {
     const file = writeCsv("material.csv", GOOD);
-    const summary = await importMaterial(t.db, file, { promptSet: "Material" });
+    const summary = await importMaterial(t.db, file, { promptSet: "Material", images: folderImages(dir) });
     expect(summary).toEqual({ promptSet: "Material", rows: 6, prompts: 3, models: ["Alpha 1", "Beta 2"] });
     const count = async () => [await t.db.prompt.count(), await t.db.response.count(), await t.db.attachment.count(), await t.db.model.count()];
     expect(await count()).toEqual([3, 6, 2, 2]);
@@ -53,7 +54,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
     expect((await t.db.locale.findUniqueOrThrow({ where: { code: "ja-JP" } })).region).toBe("Unassigned");
 
     const changed = GOOD.map((r) => (r[0] === "i1" && r[6] === "Beta 2" ? [...r.slice(0, 7), "Red, actually."] : r));
-    await importMaterial(t.db, writeCsv("material2.csv", changed), { promptSet: "Material" });
+    await importMaterial(t.db, writeCsv("material2.csv", changed), { promptSet: "Material", images: folderImages(dir) });
     expect(await count()).toEqual([3, 6, 2, 2]);
     expect(await t.db.response.count({ where: { text: "Red, actually." } })).toBe(1);
   });
@@ -69,7 +70,7 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
       ["b5", "", "en_US", "Writing", "text", "", "", "x"],
       ["b6", "Look", "en-US", "Vision", "image", "huge.png", "Alpha 1", "x"],
     ]);
-    const error = (await importMaterial(t.db, file, { promptSet: "Bad" }).catch((e) => e)) as Error;
+    const error = (await importMaterial(t.db, file, { promptSet: "Bad", images: folderImages(dir) }).catch((e) => e)) as Error;
     expect(error.message).toContain("nothing was imported");
     expect(error.message).toContain("line 2, images: fake.png is not a PNG, JPEG, GIF or WebP image (checked by content)");
     expect(error.message).toContain("line 3, images: \"https://example.com/cat.png\" is a URL");

@@ -66,8 +66,8 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
     <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={`Import ${kind}`}>
       <h2 className="font-semibold">{title}</h2>
       <p className="text-sm text-slate-600">{help}</p>
-      <label className="block text-sm font-medium text-slate-700">File (.csv or .jsonl)
-        <input ref={fileRef} type="file" accept=".csv,.jsonl,.ndjson" className="mt-1 block w-full text-sm" />
+      <label className="block text-sm font-medium text-slate-700">{kind === "material" ? "File (.csv or .jsonl, or a .zip with images)" : "File (.csv or .jsonl)"}
+        <input ref={fileRef} type="file" accept={kind === "material" ? ".csv,.jsonl,.ndjson,.zip" : ".csv,.jsonl,.ndjson"} className="mt-1 block w-full text-sm" />
       </label>
       {kind === "material" && <TextField label="Prompt set (default: the file's name)" value={promptSet} onChange={(e) => setPromptSet(e.target.value)} />}
       <Button onClick={start} disabled={progress !== null}>{progress ? "Importing…" : "Import"}</Button>

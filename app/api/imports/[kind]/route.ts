@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream, rmSync } from "node:fs";
+import { createWriteStream, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -8,7 +8,9 @@ import { db } from "@/server/db";
 import { databaseTroubleMessage } from "@/server/db/unavailable";
 import { ImportRejected } from "@/server/imports/domain/import-error";
 import { importJudgments } from "@/server/imports/import-judgments";
+import { NO_IMAGE_FILES } from "@/server/imports/image-source";
 import { importMaterial } from "@/server/imports/import-material";
+import { openBundle } from "@/server/imports/upload-bundle";
 import { fileFormat, ImportFileError } from "@/server/imports/read-rows";
 import { guardApi } from "@/server/web/api-guard";
 
@@ -31,8 +33,10 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
   } catch {
     return Response.json({ error: "The X-File-Name header is not valid percent-encoded text (encode the file name with encodeURIComponent)." }, { status: 400 });
   }
+  // Study material with images comes as a .zip bundle; the server never reads image paths from its own disk for an upload.
+  const bundle = kind === "material" && /\.zip$/i.test(name);
   try {
-    ext = fileFormat(name) === "csv" ? ".csv" : ".jsonl";
+    ext = bundle ? ".zip" : fileFormat(name) === "csv" ? ".csv" : ".jsonl";
   } catch (e) {
     return Response.json({ error: (e as Error).message }, { status: 400 });
   }
@@ -56,6 +60,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
   }
 
   const promptSet = new URL(req.url).searchParams.get("promptSet")?.trim() || name.replace(/\.[^.]+$/, "");
+  // A bundle's material file, once unpacked: its temp path and the name messages give it.
+  let unpacked: { path: string; shownAs: string } | null = null;
   const encoder = new TextEncoder();
   const body = new ReadableStream({
     async start(controller) {
@@ -68,19 +74,31 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
         }
       };
       try {
-        const summary = kind === "material"
-          ? await importMaterial(db(), file, { promptSet, actorId: guard.user.id, onProgress })
-          : await importJudgments(db(), file, { actorId: guard.user.id, onProgress });
+        let summary;
+        if (kind === "material" && bundle) {
+          const opened = openBundle(readFileSync(file), name);
+          unpacked = { path: `${file}-material${path.extname(opened.material.name).toLowerCase()}`, shownAs: opened.displayName };
+          writeFileSync(unpacked.path, opened.material.data);
+          summary = await importMaterial(db(), unpacked.path, { promptSet, actorId: guard.user.id, onProgress, images: opened.images, displayName: opened.displayName });
+        } else if (kind === "material") {
+          summary = await importMaterial(db(), file, { promptSet, actorId: guard.user.id, onProgress, images: NO_IMAGE_FILES, displayName: name });
+        } else {
+          summary = await importJudgments(db(), file, { actorId: guard.user.id, onProgress });
+        }
         send({ type: "done", summary });
       } catch (e) {
         if (e instanceof ImportRejected) send({ type: "rejected", message: `${name}: ${e.total} problem${e.total === 1 ? "" : "s"}; nothing was imported.`, problems: e.problems, total: e.total });
-        else if (e instanceof ImportFileError) send({ type: "rejected", message: e.message.replace(file, name), problems: [], total: 1 });
+        else if (e instanceof ImportFileError) {
+          const message = (unpacked ? e.message.replaceAll(unpacked.path, unpacked.shownAs) : e.message).replaceAll(file, name);
+          send({ type: "rejected", message, problems: [], total: 1 });
+        }
         else {
           console.error("import failed", e);
           send({ type: "error", message: databaseTroubleMessage(e) ?? "The import failed on the server; nothing was stored." });
         }
       } finally {
         rmSync(file, { force: true });
+        if (unpacked) rmSync(unpacked.path, { force: true });
         controller.close();
       }
     },
