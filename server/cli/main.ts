@@ -9,6 +9,7 @@ import { toCsv } from "../exports/csv";
 import { exportJudgmentsCsv } from "../exports/service";
 import { ImportRejected } from "../imports/domain/import-error";
 import { importJudgments, type ImportProgress } from "../imports/import-judgments";
+import { folderImages } from "../imports/image-source";
 import { importMaterial } from "../imports/import-material";
 import { ImportFileError } from "../imports/read-rows";
 import { dieWithLauncher } from "./lifeline";
@@ -96,7 +97,8 @@ async function importFile(kind: "material" | "judgments", args: ParsedArgs, file
   const onProgress = (p: ImportProgress) => bar(p.bytesRead, p.totalBytes, p.phase);
   const started = Date.now();
   if (kind === "material") {
-    const r = await importMaterial(db(), file, { promptSet: stringFlag(args, "prompt-set"), onProgress });
+    // The CLI's user has the shell: image paths are read from the material file's folder.
+    const r = await importMaterial(db(), file, { promptSet: stringFlag(args, "prompt-set"), onProgress, images: folderImages(path.dirname(path.resolve(file))) });
     console.log(`Imported ${r.rows} rows into prompt set "${r.promptSet}": ${r.prompts} prompts, models ${r.models.join(", ")} (${secondsSince(started)} s).`);
   } else {
     const r = await importJudgments(db(), file, { onProgress });
