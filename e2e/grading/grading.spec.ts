@@ -102,8 +102,10 @@ test("an image task shows the image and the image-understanding dimension", asyn
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(360);
   expect(await image.getAttribute("src")).toMatch(/^\/api\/attachments\/[a-z0-9]+$/);
   await expect(page.getByRole("radiogroup", { name: "Image understanding" })).toBeVisible();
+  // Neutral alt text: an uploaded file's name could name the model.
+  await expect(image).toHaveAttribute("alt", "Image 1");
   await image.click();
-  await expect(page.getByRole("dialog", { name: "Zoomed image" })).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Image 1, enlarged" })).toBeVisible();
 });
 
 test("a single-sided task is scored 1 to 5 from the keyboard", async ({ page, browser }) => {

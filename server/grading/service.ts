@@ -117,16 +117,16 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   if (!a) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
   const study = loaded?.id === a.studyId ? loaded : (await hot.studyState(a.studyId))!;
   const { prompt, response, baselineResponse } = a.item;
-  const view = (r: { text: string; attachments: { id: string; fileName: string }[] }) => ({
-    text: r.text, images: r.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })),
-  });
+  // Alt text is neutral: an uploaded file's name can name the model that made the image.
+  const images = (attachments: { id: string }[]) => attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
+  const view = (r: { text: string; attachments: { id: string; fileName: string }[] }) => ({ text: r.text, images: images(r.attachments) });
   const shown = baselineResponse && a.candidateSide === "RIGHT" ? [baselineResponse, response]
     : baselineResponse ? [response, baselineResponse] : [response];
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
     study: { id: study.id, name: study.name, type: study.type, status: study.status, guidelines: study.guidelines },
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
-      images: prompt.attachments.map((x) => ({ url: attachmentUrl(x.id), alt: x.fileName })) },
+      images: images(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
     dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)
       .map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ModelOutput } from "@/app/_components/model-output";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { serverApi } from "@/server/web/page-session";
@@ -46,7 +47,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
               <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
               <span>{p.modality.toLowerCase()}</span>
             </div>
-            <p className="whitespace-pre-wrap text-sm">{p.text}</p>
+            <ModelOutput text={p.text} label={`prompt ${p.externalId}`} />
             {p.attachments.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-2">
                 {p.attachments.map((a) => (
@@ -60,7 +61,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
               <div className="mt-2 grid gap-2 md:grid-cols-2">
                 {p.responses.map((r) => (
                   <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
-                    <p className="whitespace-pre-wrap">{r.text}</p></div>
+                    <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} /></div>
                 ))}
               </div>
             </details>

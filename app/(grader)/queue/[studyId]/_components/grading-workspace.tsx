@@ -7,10 +7,12 @@ import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/app/_components/markdown";
+import { ModelOutput } from "@/app/_components/model-output";
 import { useTRPC } from "@/app/_lib/trpc";
 import type { AppRouter } from "@/server/root";
 import { valueForKey } from "../_lib/answer-scale";
 import { medianSeconds } from "../_lib/session-stats";
+import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
 import { DimensionControl } from "./dimension-control";
 import { ImageGallery } from "./image-gallery";
@@ -40,13 +42,21 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const [durations, setDurations] = useState<number[]>([]);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const skipRef = useRef<HTMLInputElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  // A panel opened from the keyboard deep in a long task opens where the grader can see it.
+  useEffect(() => { if (panel === "help" || panel === "guidelines") panelRef.current?.scrollIntoView({ block: "nearest" }); }, [panel]);
 
   const show = useCallback((t: Task | null) => {
     setTask(t);
-    setFocus(0);
     setPanel("none");
     setSkipReason("");
-    if (t) setDraft(parseDraft(localStorage.getItem(draftKey(t.assignmentId)), t.dimensions.map((d) => d.key), Date.now()));
+    if (t) {
+      const keys = t.dimensions.map((d) => d.key);
+      const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
+      setDraft(restored);
+      // After a reload, go on where the grader left off, not back to the first (answered) dimension.
+      setFocus(firstUnanswered(keys, restored.values));
+    } else setFocus(0);
     window.scrollTo({ top: 0 });
   }, []);
 
@@ -108,24 +118,34 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   }, [task, busy, skipReason, skip, next, studyId]);
 
   useEffect(() => {
+    function focusKind(el: HTMLElement): FocusKind {
+      if (el === document.body || el === document.documentElement) return "page";
+      if (el.closest("[data-submit]")) return "submit-button";
+      if (el.tagName === "TEXTAREA" || el.tagName === "INPUT" || el.tagName === "SELECT" || el.isContentEditable) return "text-field";
+      if (el.closest("fieldset[data-dimension]") && !el.closest("details")) return "answer";
+      if (el.closest("a, button, summary, [role=button], [tabindex]")) return "other-control";
+      return "page";
+    }
     function onKey(e: KeyboardEvent) {
-      if (!task || e.altKey || e.metaKey) return;
+      if (!task || e.altKey) return;
       const target = e.target as HTMLElement;
-      const typing = target.tagName === "TEXTAREA" || target.tagName === "INPUT";
-      if (typing) {
-        if (e.key === "Escape") target.blur();
-        if (e.key === "Enter" && e.ctrlKey && target === commentRef.current) { e.preventDefault(); doSubmit(); }
-        if (e.key === "Enter" && target === skipRef.current) { e.preventDefault(); doSkip(); }
+      const kind = focusKind(target);
+      if (e.key === "Enter") {
+        if (target === skipRef.current) { e.preventDefault(); doSkip(); return; }
+        if (enterSubmits(kind, e.ctrlKey || e.metaKey)) { e.preventDefault(); doSubmit(); }
         return;
       }
-      if (e.ctrlKey) return;
+      if (kind === "text-field") {
+        if (e.key === "Escape") target.blur();
+        return;
+      }
+      if (e.ctrlKey || e.metaKey) return;
       const dim = task.dimensions[focus];
       const value = dim ? valueForKey(e.key, dim.scaleMin, dim.scaleMax) : null;
       if (value !== null) { e.preventDefault(); pick(focus, value); return; }
       switch (e.key) {
         case "ArrowDown": case "j": e.preventDefault(); setFocus((f) => Math.min(f + 1, task.dimensions.length - 1)); break;
         case "ArrowUp": case "k": e.preventDefault(); setFocus((f) => Math.max(f - 1, 0)); break;
-        case "Enter": e.preventDefault(); doSubmit(); break;
         case "c": e.preventDefault(); commentRef.current?.focus(); break;
         case "x": update({ cannotAssess: !draft.cannotAssess }); break;
         case "h": update({ harmful: !draft.harmful }); break;
@@ -192,12 +212,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
           This study is paused. You can finish and submit the task in hand; no new tasks are handed out until it resumes.
         </p>
       )}
-      {panel === "guidelines" && <section aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
-      {panel === "help" && <section aria-label="Keyboard shortcuts" className="rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
+      {panel === "guidelines" && <section ref={panelRef} aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
+      {panel === "help" && <section ref={panelRef} aria-label="Keyboard shortcuts" className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
 
       <section aria-label="Prompt" className="rounded-lg border border-slate-200 bg-white p-4">
         <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">Prompt · {task.prompt.locale} · {task.prompt.category}</div>
-        <Markdown text={task.prompt.text} />
+        <ModelOutput text={task.prompt.text} label="the prompt" />
         <ImageGallery images={task.prompt.images} />
       </section>
 
@@ -205,7 +225,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         {task.responses.map((r) => (
           <section key={r.label} aria-label={r.label} className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 text-sm font-semibold text-indigo-700">{r.label}</h2>
-            <Markdown text={r.text} />
+            <ModelOutput text={r.text} label={r.label} />
             <ImageGallery images={r.images} />
           </section>
         ))}
@@ -239,7 +259,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
           </div>
         )}
         <div className="flex items-center gap-3">
-          <button type="button" onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
+          <button type="button" data-submit onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
             {submit.isPending ? "Submitting…" : "Submit"} <kbd className="ml-1 text-indigo-200">Enter</kbd>
           </button>
           <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">Skip <kbd className="text-slate-400">S</kbd></button>

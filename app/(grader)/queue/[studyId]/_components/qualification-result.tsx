@@ -1,6 +1,7 @@
 "use client";
 // A grader's result on a study's qualification set: the score, each task's expected and given
 // answers in the terms of their own screen (Response 1 / Response 2), and the explanations.
+import { ModelOutput } from "@/app/_components/model-output";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import type { AppRouter } from "@/server/root";
@@ -21,7 +22,7 @@ export function QualificationResult({ result, passRate, onContinue }: { result: 
         {result.tasks.map((t) => (
           <li key={t.number} className="rounded-md border border-slate-200 p-3">
             <div className="text-xs uppercase tracking-wide text-slate-500">Task {t.number}{!t.submitted && " · not submitted"}</div>
-            <p className="mt-1 line-clamp-3 whitespace-pre-wrap text-sm text-slate-800">{t.prompt}</p>
+            <div className="mt-1 text-sm text-slate-800"><ModelOutput text={t.prompt} label={`task ${t.number}`} /></div>
             <table className="mt-2 w-full table-fixed text-left text-sm">
               <thead className="text-xs text-slate-500"><tr><th className="w-1/4 font-medium">Dimension</th><th className="w-1/4 font-medium">Expected</th><th className="w-1/3 font-medium">Your answer</th><th /></tr></thead>
               <tbody>

@@ -1,8 +1,9 @@
 export const SHORTCUTS: [string, string][] = [
   ["1 – 7 / 1 – 5", "answer the highlighted dimension (then moves on)"],
   ["↑ ↓ or J K", "move between dimensions"],
-  ["Enter", "submit and go to the next task"],
-  ["C", "write a comment (Esc leaves the box; Ctrl+Enter submits from it)"],
+  ["Enter", "submit and go to the next task (from the answers; on another button or link, Enter activates that)"],
+  ["Ctrl+Enter / ⌘+Enter", "submit from anywhere, the comment box included"],
+  ["C", "write a comment (Esc leaves the box)"],
   ["X", "flag: cannot assess"],
   ["H", "flag: unsafe or harmful content"],
   ["S", "skip this task (asks for a reason)"],
