@@ -42,6 +42,8 @@ export async function trpcCall<T = unknown>(page: Page, path: string, input: unk
 
 export interface StudySpec {
   name: string;
+  /** What graders see; the tests that do not care reuse the name. */
+  graderTitle?: string;
   type: "SIDE_BY_SIDE" | "SINGLE_SIDED";
   models: string[];
   promptSet: string;
@@ -60,7 +62,7 @@ export async function startStudy(browser: import("@playwright/test").Browser, sp
   const page = await context.newPage();
   await loginAs(page, USERS.researcher, "/studies");
   const created = await trpcCall<{ id: string }>(page, "studies.create", {
-    name: spec.name, type: spec.type, modelIds, promptSetId, filters: { locales: spec.locales },
+    name: spec.name, graderTitle: spec.graderTitle ?? spec.name, type: spec.type, modelIds, promptSetId, filters: { locales: spec.locales },
     dimensionKeys: spec.dimensionKeys, redundancy: spec.redundancy ?? 1, leaseMinutes: 20, guidelines: "Judge **carefully**.",
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);

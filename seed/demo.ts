@@ -55,7 +55,8 @@ function barChart(rng: Rng): { png: Buffer; tallest: string; bars: number } {
   const heights = Array.from({ length: bars }, () => rng.int(30, 180));
   heights.forEach((h, i) => canvas.rect(30 + i * 62, 200 - h, 44, h, PALETTE[i]));
   const tallest = COLOUR_NAMES[heights.indexOf(Math.max(...heights))];
-  return { png: canvas.toPng(), tallest, bars };
+  // Exported with the metadata a real tool leaves behind, naming a model: Verdict must strip it before a grader sees the image.
+  return { png: canvas.toPng({ Software: "Lumen Device 2026 chart export" }), tallest, bars };
 }
 
 function shapesPicture(rng: Rng): { png: Buffer; count: number; colour: string } {
@@ -123,23 +124,23 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   log(`image prompts: ${m}`);
 
   const studies = [
-    { def: { name: "Device 2026 vs 2025 — text", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
+    { def: { name: "Device 2026 vs 2025 — text", graderTitle: "Everyday requests — on-device assistant", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
         guidelines: "Compare the two responses as a user of an on-device assistant would.\n\n- Judge **each dimension separately**.\n- Prefer *about the same* when you cannot tell them apart." },
       status: "COMPLETED" as const, completion: 1, edge: 0.6 },
-    { def: { name: "Server 2026 vs 2025 — text", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverNew.id, models.serverOld.id], promptSetId: textSet.id,
+    { def: { name: "Server 2026 vs 2025 — text", graderTitle: "Everyday requests — cloud assistant", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverNew.id, models.serverOld.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
         guidelines: "Compare the two responses for a general assistant running in the cloud.\n\nRead the whole prompt before either response." },
       status: "RUNNING" as const, completion: 0.7, edge: 1.1, qualityControl: true },
-    { def: { name: "Device 2026 vs 2025 — image understanding", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: imageSet.id,
+    { def: { name: "Device 2026 vs 2025 — image understanding", graderTitle: "Questions about images", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: imageSet.id,
         dimensionKeys: ["overall", "image_understanding", "truthfulness", "presentation"], redundancy: 3,
         guidelines: "Look at the image first (click it to zoom), then judge whether each response describes it correctly." },
       status: "RUNNING" as const, completion: 0.5, edge: 0.4 },
-    { def: { name: "Server models — single-sided", type: "SINGLE_SIDED" as const, modelIds: [models.serverOld.id, models.serverNew.id, models.serverPro.id], promptSetId: textSet.id,
+    { def: { name: "Server models — single-sided", graderTitle: "Rate each answer on its own", type: "SINGLE_SIDED" as const, modelIds: [models.serverOld.id, models.serverNew.id, models.serverPro.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 2,
         guidelines: "Score each response on its own, from 1 (very poor) to 5 (excellent)." },
       status: "RUNNING" as const, completion: 0.8, edge: 0 },
-    { def: { name: "Server Pro vs Server 2026 — draft", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
+    { def: { name: "Server Pro vs Server 2026 — draft", graderTitle: "Maths and reasoning", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
         filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
         guidelines: "Focus on correctness of the reasoning." },
       status: "DRAFT" as const, completion: 0, edge: 0 },

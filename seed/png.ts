@@ -29,7 +29,8 @@ export class Canvas {
     return this;
   }
 
-  toPng(): Buffer {
+  /** `text`: tEXt chunks (keyword → text), as image tools write them (e.g. Software). */
+  toPng(text: Record<string, string> = {}): Buffer {
     const raw = Buffer.alloc((this.width * 3 + 1) * this.height);
     for (let y = 0; y < this.height; y++) {
       raw[y * (this.width * 3 + 1)] = 0; // filter: none
@@ -41,7 +42,9 @@ export class Canvas {
     header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
     return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk("IHDR", header), chunk("IDAT", deflateSync(raw)), chunk("IEND", Buffer.alloc(0)),
+      chunk("IHDR", header), chunk("IDAT", deflateSync(raw)),
+      ...Object.entries(text).map(([k, v]) => chunk("tEXt", Buffer.from(`${k}\0${v}`, "latin1"))),
+      chunk("IEND", Buffer.alloc(0)),
     ]);
   }
 }

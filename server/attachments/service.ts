@@ -2,6 +2,7 @@
 // image URL can neither be guessed into nor reveal anything about the model behind it.
 import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
+import { stripImageMetadata } from "./domain/strip-image-metadata";
 import * as repo from "./repo";
 
 // Raster formats only: an SVG can carry script and is never served inline.
@@ -11,5 +12,7 @@ export async function readAttachment(db: Db, user: SessionUser, id: string) {
   const a = await repo.findAttachment(db, id);
   if (!a) return null;
   if (user.role === "GRADER" && !(await repo.graderMaySee(db, user.id, a))) return null;
-  return { mimeType: a.mimeType, data: a.data, inline: INLINE_IMAGE_TYPES.has(a.mimeType) };
+  // Served without metadata that could name the model (EXIF, XMP, PNG text), to graders and researchers alike.
+  const data = INLINE_IMAGE_TYPES.has(a.mimeType) ? stripImageMetadata(Buffer.from(a.data), a.mimeType) : a.data;
+  return { mimeType: a.mimeType, data, inline: INLINE_IMAGE_TYPES.has(a.mimeType) };
 }

@@ -30,9 +30,13 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     expect(task.responses.map((r) => r.label)).toEqual(["Response 1", "Response 2"]);
     const payload = JSON.stringify(task);
     const { item } = await t.db.assignment.findUniqueOrThrow({ where: { id: task.assignmentId }, select: { item: true } });
-    for (const secret of [l.candidate.name, l.baseline.name, l.candidate.id, l.baseline.id, item.responseId, item.baselineResponseId!, "andidate", "aseline", "model"]) {
+    const queue = JSON.stringify(await api.grading.queue());
+    // Nor the study's internal name (researchers' names often name the models), in the task or the queue.
+    for (const secret of [l.candidate.name, l.baseline.name, l.candidate.id, l.baseline.id, item.responseId, item.baselineResponseId!, "andidate", "aseline", "model", s.name]) {
       expect(payload.includes(secret), `payload leaks ${secret}`).toBe(false);
+      expect(queue.includes(secret), `queue leaks ${secret}`).toBe(false);
     }
+    expect(task.study.title).toBe("Compare two responses");
     expect(task.prompt.locale).toBe("en-US");
     expect((await api.grading.next({ studyId: s.id }))!.assignmentId).toBe(task.assignmentId);
   });

@@ -52,7 +52,7 @@ export function shapeAssignmentForSubmit(r: Record<string, unknown>): Assignment
 }
 
 export interface StudyStateRow {
-  id: string; name: string; type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; status: "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED";
+  id: string; name: string; graderTitle: string; type: "SIDE_BY_SIDE" | "SINGLE_SIDED"; status: "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED";
   redundancy: number; leaseMinutes: number; guidelines: string;
   /** as the driver returns them: SQLite gives 0/1 for the boolean */
   goldRate: number; requireQualification: boolean | number; qualificationPassRate: number;

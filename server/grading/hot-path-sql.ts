@@ -3,7 +3,7 @@
 // pg-repo.ts: through Prisma, a task cost ~25 statements of client-side query compilation.
 // Booleans are bound as 0/1 (PostgreSQL reads '1' as true for a boolean column).
 
-export const STUDY_STATE = `SELECT "id", "name", "type", "status", "redundancy", "leaseMinutes", "guidelines",
+export const STUDY_STATE = `SELECT "id", "name", "graderTitle", "type", "status", "redundancy", "leaseMinutes", "guidelines",
   "goldRate", "requireQualification", "qualificationPassRate" FROM "Study" WHERE "id" = ?`;
 export const STUDY_LOCALES = `SELECT "localeCode" FROM "StudyLocale" WHERE "studyId" = ?`;
 

@@ -25,7 +25,7 @@ export const runningStudiesFor = (db: Db, locales: string[]) =>
   db.study.findMany({
     where: { status: "RUNNING", locales: { some: { localeCode: { in: locales } } } },
     orderBy: { startedAt: "asc" },
-    select: { id: true, name: true, type: true, redundancy: true },
+    select: { id: true, graderTitle: true, type: true, redundancy: true },
   });
 
 export async function queueCounts(db: Db, studyIds: string[], graderId: string, locales: string[]) {

@@ -10,6 +10,7 @@ import { leaseExpiry } from "./domain/lease-expiry";
 import { orderLeaseCandidates } from "./domain/lease-order";
 import { planSubmission, type SubmissionPlan } from "./domain/plan-submission";
 import { controlStep } from "../quality/service";
+import { graderFacingTitle } from "../studies/domain/grader-title";
 import { stableHash } from "./domain/lease-order";
 import { hotPathFor, type GradingHotPath } from "./hot-path";
 import type { StudyState } from "./hot-path-rows";
@@ -51,7 +52,7 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
   const counts = await repo.queueCounts(db, studies.map((s) => s.id), grader.id, grader.locales);
   return studies.map((s) => {
     const pool = counts.pool.get(s.id) ?? { items: 0, submitted: 0 };
-    return { id: s.id, name: s.name, type: s.type, doneByMe: counts.mine.get(s.id) ?? 0,
+    return { id: s.id, title: graderFacingTitle(s), type: s.type, doneByMe: counts.mine.get(s.id) ?? 0,
       poolSubmitted: pool.submitted, poolWanted: pool.items * s.redundancy };
   });
 }
@@ -124,7 +125,7 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
     : baselineResponse ? [response, baselineResponse] : [response];
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
-    study: { id: study.id, name: study.name, type: study.type, status: study.status, guidelines: study.guidelines },
+    study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines },
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       images: images(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),

@@ -35,7 +35,7 @@ export async function insertStudy(
   return db.$transaction(async (tx) => {
     const study = await tx.study.create({
       data: {
-        name: def.name, type: def.type, redundancy: def.redundancy, leaseMinutes: def.leaseMinutes,
+        name: def.name, graderTitle: def.graderTitle, type: def.type, redundancy: def.redundancy, leaseMinutes: def.leaseMinutes,
         guidelines: def.guidelines, promptSetId: def.promptSetId, createdById,
         models: { create: def.modelIds.map((modelId, i) => ({
           modelId, role: def.type === "SINGLE_SIDED" ? "SCORED" : i === 0 ? "CANDIDATE" : "BASELINE" })) },

@@ -8,6 +8,8 @@ export const ZModality = z.enum(["TEXT", "IMAGE"]);
 export const ZStudyDefinition = z
   .object({
     name: z.string().trim().min(1, "Name is required").max(120),
+    // What graders see instead of the name (which often names the models); empty: a neutral title.
+    graderTitle: z.string().trim().max(120).default(""),
     type: ZStudyType,
     // SIDE_BY_SIDE: candidate first, then baseline. SINGLE_SIDED: one or more scored models.
     modelIds: z.array(z.string().min(1)).min(1, "Choose at least one model").max(12),
@@ -47,3 +49,6 @@ export const ZDimensionInput = z
   })
   .refine((d) => d.appliesToText || d.appliesToImage, { message: "A dimension must apply to text or image prompts", path: ["appliesToText"] });
 export type TDimensionInput = z.infer<typeof ZDimensionInput>;
+
+// For the new-study form: what graders will see of the study, and the check for model names in it.
+export { graderFacingTitle, modelNamesIn } from "./domain/grader-title";

@@ -20,9 +20,9 @@ export default async function QueuePage() {
         <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {studies.map((s) => (
             <li key={s.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4">
-              <h2 className="font-semibold">{s.name}</h2>
+              <h2 className="font-semibold">{s.title}</h2>
               <p className="text-xs text-slate-500">{s.type === "SIDE_BY_SIDE" ? "Compare two responses" : "Score one response"} · you have done {s.doneByMe}</p>
-              <div className="mt-3"><ProgressBar done={s.poolSubmitted} total={s.poolWanted} label={`Progress of ${s.name} in your locales`} /></div>
+              <div className="mt-3"><ProgressBar done={s.poolSubmitted} total={s.poolWanted} label={`Progress of ${s.title} in your locales`} /></div>
               <Link href={`/queue/${s.id}`} className="mt-4 self-start rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700">Start</Link>
             </li>
           ))}

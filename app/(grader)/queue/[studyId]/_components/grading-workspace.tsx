@@ -192,7 +192,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <Link href="/queue" className="text-sm text-indigo-700 hover:underline">← My queue</Link>
-          <h1 className="text-lg font-semibold">{task.study.name}</h1>
+          <h1 className="text-lg font-semibold">{task.study.title}</h1>
         </div>
         {counter}
         <div className="flex gap-2 text-sm">

@@ -7,7 +7,7 @@ import { useDeferredValue, useState } from "react";
 import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
 import { Markdown } from "@/app/_components/markdown";
 import { useTRPC } from "@/app/_lib/trpc";
-import type { TStudyDefinition } from "@/server/studies/schema";
+import { graderFacingTitle, modelNamesIn, type TStudyDefinition } from "@/server/studies/schema";
 
 interface ModelOption { id: string; name: string; family: string; generation: string | null }
 interface PromptSetOption { id: string; name: string; prompts: number }
@@ -33,6 +33,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("");
+  const [graderTitle, setGraderTitle] = useState("");
   const [type, setType] = useState<TStudyDefinition["type"]>("SIDE_BY_SIDE");
   const [candidate, setCandidate] = useState(models[0]?.id ?? "");
   const [baseline, setBaseline] = useState(models[1]?.id ?? "");
@@ -53,7 +54,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const allDimensions: DimensionOption[] = (dims.data as DimensionOption[] | undefined) ?? dimensions;
 
   const definition: TStudyDefinition = {
-    name: name.trim() || "Untitled study", type,
+    name: name.trim() || "Untitled study", graderTitle, type,
     modelIds: type === "SIDE_BY_SIDE" ? [candidate, baseline] : scored,
     promptSetId,
     filters: { locales: locales.length ? locales : undefined, categories: categories.length ? categories : undefined, modalities: modalities.length ? modalities : undefined },
@@ -70,6 +71,9 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   }));
 
   const sameModel = type === "SIDE_BY_SIDE" && candidate === baseline;
+  // Grader-facing text must not tell graders which models they compare.
+  const chosenNames = definition.modelIds.map((id) => models.find((m) => m.id === id)?.name ?? "").filter(Boolean);
+  const leakedNames = modelNamesIn([graderTitle, guidelines], chosenNames);
   const p = preview.data;
   const canCreate = name.trim().length > 0 && previewable && !!p && p.items > 0 && !create.isPending;
 
@@ -78,7 +82,16 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
       <div className="space-y-5">
         <Section n={1} title="Study">
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Device 2026 vs 2025 — text" />
+            <div className="space-y-3">
+              <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Device 2026 vs 2025 — text" />
+              <TextField label="Title graders see" value={graderTitle} onChange={(e) => setGraderTitle(e.target.value)} placeholder={`e.g. Everyday requests (empty: “${graderFacingTitle({ graderTitle: "", type })}”)`} />
+              <p className="text-xs text-slate-500">Graders never see the name; they see this title and the guidelines.</p>
+              {leakedNames.length > 0 && (
+                <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+                  The grader-facing title or guidelines name {leakedNames.join(" and ")}: graders would learn which model wrote what. Rephrase them.
+                </p>
+              )}
+            </div>
             <div role="radiogroup" aria-label="Study type" className="text-sm">
               <span className="block font-medium text-slate-700">Type</span>
               <div className="mt-1 flex gap-2">

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Study" ADD COLUMN     "graderTitle" TEXT NOT NULL DEFAULT '';
+
