@@ -21,7 +21,7 @@ const EXPECTED: Record<string, Who[]> = {
   "prompts.sets": RESEARCH, "prompts.facets": RESEARCH, "prompts.list": RESEARCH,
   "studies.list": RESEARCH, "studies.get": RESEARCH, "studies.header": RESEARCH, "studies.preview": RESEARCH, "studies.create": RESEARCH,
   "studies.setStatus": RESEARCH, "studies.dimensions": RESEARCH, "studies.createDimension": RESEARCH,
-  "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"],
+  "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"], "grading.progress": ["GRADER"],
   "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,
   "dashboards.study": RESEARCH, "dashboards.progress": RESEARCH, "dashboards.headline": RESEARCH, "dashboards.report": RESEARCH,
   "dashboards.quality": RESEARCH, "dashboards.overTime": RESEARCH,

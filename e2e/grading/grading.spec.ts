@@ -83,7 +83,7 @@ test("a half-filled task survives a reload, and a double submit stores one judgm
   await expect(page.getByLabel(/^Comment/)).toHaveValue("Response 1 is clearer.");
   expect(currentAssignment(USERS.grader, studyId).id).toBe(assignment.id); // the same lease came back
 
-  await page.keyboard.press("ArrowDown");
+  // Focus came back on the first unanswered dimension: the next keys answer it and the one after.
   await page.keyboard.press("5");
   await page.keyboard.press("6");
   // Two submissions in quick succession: the button's and a direct call racing it.

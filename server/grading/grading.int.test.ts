@@ -87,7 +87,7 @@ describe.each(await testEngines())("grading engine on %s", (engine) => {
     const s = await study();
     const api = callerFor(t.db, await makeGrader(t.db, ["en-US"]));
     const task = (await api.grading.next({ studyId: s.id }))!;
-    await expect(api.grading.submit({ assignmentId: task.assignmentId, values: { overall: 1 } })).rejects.toThrow("values.truthfulness: Rate Truthfulness");
+    await expect(api.grading.submit({ assignmentId: task.assignmentId, values: { overall: 1 } })).rejects.toThrow("values.truthfulness: Choose an answer for Truthfulness.");
     await expect(api.grading.submit({ assignmentId: task.assignmentId, values: answers(task, 9) })).rejects.toThrow(/from -3 to 3/);
     expect(await t.db.judgment.count({ where: { assignmentId: task.assignmentId } })).toBe(0);
   });

@@ -47,3 +47,12 @@ export const liveLeasesOfStudy = (db: Db, studyId: string, now: Date) =>
     select: { id: true, leasedAt: true, expiresAt: true, grader: { select: { displayName: true, email: true } },
       item: { select: { prompt: { select: { externalId: true, localeCode: true } } } } },
   });
+
+/** Items of the study a grader could still be given: in their locales, study material, short of k, never assigned to them. */
+export const itemsLeftFor = (db: Db, studyId: string, graderId: string, locales: string[], redundancy: number) =>
+  db.item.count({ where: { studyId, localeCode: { in: locales }, control: "NONE", submittedCount: { lt: redundancy }, assignments: { none: { graderId } } } });
+
+/** What was stored for an assignment: each dimension's key with its preference (candidate-relative) or score. */
+export const storedAnswers = (db: Db, assignmentId: string) =>
+  db.judgment.findMany({ where: { assignmentId, superseded: false }, select: { preference: true, score: true, candidateSide: true, dimension: { select: { key: true } } } });
+

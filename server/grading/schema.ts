@@ -19,3 +19,6 @@ export const ZSkipAssignment = z.object({
 });
 
 export const ZReleaseLease = z.object({ assignmentId: z.string().min(1) });
+
+// The task page checks answers with the server's own rule before sending them.
+export { validateSubmission, type SubmissionProblem } from "./domain/validate-submission";

@@ -5,7 +5,7 @@ import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { isDuplicateKey } from "../db/errors";
 import { applicableDimensions, type StudyDimensionView } from "./domain/applicable-dimensions";
-import { sideFromCoin } from "./domain/candidate-preference";
+import { sideFromCoin, toCandidatePreference } from "./domain/candidate-preference";
 import { leaseExpiry } from "./domain/lease-expiry";
 import { orderLeaseCandidates } from "./domain/lease-order";
 import { planSubmission, type SubmissionPlan } from "./domain/plan-submission";
@@ -134,7 +134,12 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   };
 }
 
-export type SubmitOutcome = { status: "stored" | "already-submitted"; surplus: boolean };
+export type SubmitOutcome = {
+  status: "stored" | "already-submitted";
+  surplus: boolean;
+  /** For "already-submitted": what was stored (from another tab or device), as the grader's screen shows it. */
+  stored?: Record<string, number>;
+};
 
 /** Turns a plan into the outcome the grader sees, or the error that explains why nothing was stored. */
 function outcomeOf(plan: Exclude<SubmissionPlan, { kind: "store" }>): SubmitOutcome {
@@ -165,7 +170,7 @@ export async function submitAssignment(db: Db, grader: SessionUser, input: TSubm
         if (plan.kind !== "store") return { result: outcomeOf(plan) };
         return { store: { rows: plan.rows, meta: meta(plan.surplus) }, result: { status: "stored", surplus: plan.surplus } };
       });
-      if (!("load" in outcome)) return outcome;
+      if (!("load" in outcome)) return outcome.status === "already-submitted" ? { ...outcome, stored: await storedOnScreen(db, input.assignmentId) } : outcome;
       loaded = { studyId: outcome.load, constants: await studyConstantsOf(db, hot, outcome.load) };
     }
   } catch (error) {
@@ -173,6 +178,27 @@ export async function submitAssignment(db: Db, grader: SessionUser, input: TSubm
     if (isDuplicateKey(error)) return { status: "already-submitted", surplus: false };
     throw error;
   }
+}
+
+/** A stored submission in the grader's own terms: side-by-side preferences back to "Response 1 / 2". */
+async function storedOnScreen(db: Db, assignmentId: string): Promise<Record<string, number>> {
+  const rows = await repo.storedAnswers(db, assignmentId);
+  return Object.fromEntries(rows.map((r) => [r.dimension.key,
+    r.preference !== null ? toCandidatePreference(r.preference, r.candidateSide ?? "RIGHT") : Number(r.score)]));
+}
+
+/** How far the grader is in a study: tasks done, and tasks left for them (the one in hand included). */
+export async function gradingProgress(db: Db, grader: SessionUser, studyId: string, now: Date) {
+  const hot = hotPathFor(db);
+  const study = await hot.studyState(studyId);
+  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
+  const [left, own, counts] = await Promise.all([
+    repo.itemsLeftFor(db, studyId, grader.id, locales, study.redundancy),
+    hot.liveLeaseOf(studyId, grader.id, now),
+    repo.queueCounts(db, [studyId], grader.id, locales),
+  ]);
+  return { leftForYou: left + (own ? 1 : 0), doneByYou: counts.mine.get(studyId) ?? 0 };
 }
 
 export async function skipAssignment(db: Db, grader: SessionUser, assignmentId: string, reason: string) {

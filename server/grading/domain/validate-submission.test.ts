@@ -17,14 +17,14 @@ describe("validateSubmission", () => {
     expect(problems).toEqual([
       { field: "values.helpfulness", message: '"helpfulness" is not a dimension of this task' },
       { field: "values.overall", message: "overall must be a whole number from -3 to 3" },
-      { field: "values.truthfulness", message: "Rate truthfulness" },
+      { field: "values.truthfulness", message: "Choose an answer for truthfulness." },
     ]);
     expect(validateSubmission(dims, { values: { overall: 1.5, truthfulness: 0 }, cannotAssess: false, harmful: false })).toHaveLength(1);
   });
 
   it("requires a comment on flagged tasks, and lets 'cannot assess' leave values empty", () => {
     expect(validateSubmission(dims, { values: {}, cannotAssess: true, harmful: false })).toEqual([
-      { field: "comment", message: "A flagged task needs a comment saying what is wrong" }]);
+      { field: "comment", message: "A flagged task needs a comment saying what is wrong." }]);
     expect(validateSubmission(dims, { values: {}, cannotAssess: true, harmful: false, comment: "Prompt is unreadable" })).toEqual([]);
     expect(validateSubmission(dims, { values: { overall: 0, truthfulness: 0 }, cannotAssess: false, harmful: true, comment: "  " })).toHaveLength(1);
   });

@@ -18,7 +18,7 @@ export function validateSubmission(dims: StudyDimensionView[], answers: Submissi
   const problems: SubmissionProblem[] = [];
   const flagged = answers.cannotAssess || answers.harmful;
   if (flagged && !answers.comment?.trim()) {
-    problems.push({ field: "comment", message: "A flagged task needs a comment saying what is wrong" });
+    problems.push({ field: "comment", message: "A flagged task needs a comment saying what is wrong." });
   }
   const known = new Set(dims.map((d) => d.key));
   for (const key of Object.keys(answers.values)) {
@@ -28,7 +28,7 @@ export function validateSubmission(dims: StudyDimensionView[], answers: Submissi
     const v = answers.values[d.key];
     if (v === undefined) {
       // "Cannot assess" is an answer in itself: the dimensions may stay empty.
-      if (!answers.cannotAssess) problems.push({ field: `values.${d.key}`, message: `Rate ${d.label}` });
+      if (!answers.cannotAssess) problems.push({ field: `values.${d.key}`, message: `Choose an answer for ${d.label}.` });
     } else if (!Number.isInteger(v) || v < d.scaleMin || v > d.scaleMax) {
       problems.push({ field: `values.${d.key}`, message: `${d.label} must be a whole number from ${d.scaleMin} to ${d.scaleMax}` });
     }

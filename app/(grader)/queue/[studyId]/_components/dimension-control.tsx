@@ -9,14 +9,16 @@ export interface DimensionView {
   scaleMax: number;
 }
 
-export function DimensionControl({ dim, value, focused, onFocus, onPick }: {
+export function DimensionControl({ dim, value, focused, onFocus, onPick, problem }: {
   dim: DimensionView; value: number | undefined; focused: boolean; onFocus: () => void; onPick: (v: number) => void;
+  /** Shown beside the dimension, in plain words, until it is answered. */
+  problem?: string;
 }) {
   const choices = choicesFor(dim.scaleMin, dim.scaleMax);
   const preference = dim.scaleMin < 0;
   return (
     <fieldset onClick={onFocus} data-dimension={dim.key}
-      className={`rounded-lg border p-3 ${focused ? "border-indigo-500 ring-2 ring-indigo-200" : "border-slate-200"} bg-white`}>
+      className={`rounded-lg border p-3 ${focused ? "border-indigo-500 ring-2 ring-indigo-200" : problem ? "border-red-400" : "border-slate-200"} bg-white`}>
       <legend className="sr-only">{dim.label}</legend>
       <div className="mb-2 flex items-baseline justify-between gap-2">
         <span className="font-medium">{dim.label}</span>
@@ -38,6 +40,7 @@ export function DimensionControl({ dim, value, focused, onFocus, onPick }: {
           );
         })}
       </div>
+      {problem && <p className="mt-2 text-sm text-red-700" data-problem={dim.key}>{problem}</p>}
     </fieldset>
   );
 }

@@ -9,8 +9,9 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Markdown } from "@/app/_components/markdown";
 import { ModelOutput } from "@/app/_components/model-output";
 import { useTRPC } from "@/app/_lib/trpc";
+import { validateSubmission } from "@/server/grading/schema";
 import type { AppRouter } from "@/server/root";
-import { valueForKey } from "../_lib/answer-scale";
+import { choicesFor, describeChoice, valueForKey } from "../_lib/answer-scale";
 import { medianSeconds } from "../_lib/session-stats";
 import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
@@ -40,6 +41,10 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const [panel, setPanel] = useState<Panel>("none");
   const [skipReason, setSkipReason] = useState("");
   const [durations, setDurations] = useState<number[]>([]);
+  // Set once the grader tried to submit with answers missing: from then on the problems show beside their dimension and go as they are fixed.
+  const [attempted, setAttempted] = useState(false);
+  // What another tab or device had already stored for this task, when a submission found it done.
+  const [storedElsewhere, setStoredElsewhere] = useState<Record<string, number> | null>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const skipRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -50,6 +55,8 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     setTask(t);
     setPanel("none");
     setSkipReason("");
+    setAttempted(false);
+    setStoredElsewhere(null);
     if (t) {
       const keys = t.dimensions.map((d) => d.key);
       const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
@@ -70,6 +77,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const refreshQualification = () => { if (inQualification) void qualification.refetch(); };
 
   const next = useMutation(trpc.grading.next.mutationOptions({ onSuccess: show, onSettled: refreshQualification }));
+  const progress = useQuery(trpc.grading.progress.queryOptions({ studyId }));
   const submit = useMutation(trpc.grading.submit.mutationOptions());
   const skip = useMutation(trpc.grading.skip.mutationOptions());
   const busy = next.isPending || submit.isPending || skip.isPending;
@@ -95,20 +103,36 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   }, [task, draft.values, update]);
 
   const doSubmit = useCallback(() => {
-    if (!task || busy) return;
+    if (!task || busy || storedElsewhere) return;
+    // The server's own rule, checked here first: missing answers are pointed at beside their dimension.
+    const problems = validateSubmission(task.dimensions.map((d) => ({ ...d, appliesToText: true, appliesToImage: true })),
+      { values: draft.values, comment: draft.comment, cannotAssess: draft.cannotAssess, harmful: draft.harmful });
+    if (problems.length) {
+      setAttempted(true);
+      const firstDim = task.dimensions.findIndex((d) => problems.some((p) => p.field === `values.${d.key}`));
+      if (firstDim >= 0) setFocus(firstDim);
+      else commentRef.current?.focus();
+      return;
+    }
     const spent = Date.now() - draft.startedAt;
     submit.mutate(
       { assignmentId: task.assignmentId, values: draft.values, comment: draft.comment || null,
         cannotAssess: draft.cannotAssess, harmful: draft.harmful, timeSpentMs: Math.max(0, Math.round(spent)) },
-      { onSuccess: () => {
+      { onSuccess: (outcome) => {
         localStorage.removeItem(draftKey(task.assignmentId));
+        void progress.refetch();
+        // Done already with other answers (another tab or device): say so and show what was stored,
+        // instead of moving on as if these had been. The same answers are this page's own retry.
+        const stored = outcome.stored ?? {};
+        const same = task.dimensions.every((d) => stored[d.key] === draft.values[d.key]);
+        if (outcome.status === "already-submitted" && !same) { setStoredElsewhere(stored); return; }
         const all = [...readDurations(), spent];
         sessionStorage.setItem(STATS_KEY, JSON.stringify(all));
         setDurations(all);
         next.mutate({ studyId });
       } },
     );
-  }, [task, busy, draft, submit, next, studyId]);
+  }, [task, busy, draft, submit, next, studyId, storedElsewhere, progress]);
 
   const doSkip = useCallback(() => {
     if (!task || busy || !skipReason.trim()) return;
@@ -163,6 +187,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const counter = (
     <p className="text-sm text-slate-600" data-testid="session-counter">
       This session: <strong>{durations.length}</strong> done{median !== null && <> · median <strong>{median} s</strong> per task</>}
+      {progress.data && <> · <strong data-testid="left-for-you">{progress.data.leftForYou}</strong> left for you in this study</>}
     </p>
   );
 
@@ -187,6 +212,16 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // answers stay on the page, and the grader can go on to the next task.
   const refused = submit.error?.data?.code === "CONFLICT" || submit.error?.data?.code === "PRECONDITION_FAILED";
   const missing = task.dimensions.filter((d) => draft.values[d.key] === undefined).length;
+  const problems = attempted
+    ? validateSubmission(task.dimensions.map((d) => ({ ...d, appliesToText: true, appliesToImage: true })),
+      { values: draft.values, comment: draft.comment, cannotAssess: draft.cannotAssess, harmful: draft.harmful })
+    : [];
+  const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const inWords = (key: string, value: number) => {
+    const d = task.dimensions.find((x) => x.key === key);
+    const c = d && choicesFor(d.scaleMin, d.scaleMax).find((x) => x.value === value);
+    return d && c ? describeChoice(c, d.scaleMin) : String(value);
+  };
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -233,12 +268,14 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
 
       <section aria-label="Your judgment" className="space-y-3">
         {task.dimensions.map((d, i) => (
-          <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)} />
+          <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
+            problem={problemOf(`values.${d.key}`)} />
         ))}
         <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto]">
           <label className="block text-sm font-medium">Comment <span className="font-normal text-slate-500">(optional; required when flagged) <kbd>C</kbd></span>
             <textarea ref={commentRef} value={draft.comment} onChange={(e) => update({ comment: e.target.value })} rows={2}
               className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
+            {problemOf("comment") && <span className="mt-1 block text-sm font-normal text-red-700" data-problem="comment">{problemOf("comment")}</span>}
           </label>
           <div className="flex flex-col justify-center gap-2 text-sm">
             <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />Cannot assess <kbd className="text-slate-400">X</kbd></label>
@@ -250,6 +287,15 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
             <label className="flex-1 text-sm font-medium">Why skip? <input ref={skipRef} value={skipReason} onChange={(e) => setSkipReason(e.target.value)}
               placeholder="e.g. I don't know this topic well enough" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
             <button type="button" disabled={!skipReason.trim() || busy} onClick={doSkip} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-50">Skip task</button>
+          </div>
+        )}
+        {storedElsewhere && (
+          <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <p>This task had already been submitted — from another tab or device — so nothing new was stored. What was stored:</p>
+            <ul className="list-disc pl-5">
+              {Object.entries(storedElsewhere).map(([k, v]) => <li key={k}>{task.dimensions.find((d) => d.key === k)?.label ?? k}: {inWords(k, v)}</li>)}
+            </ul>
+            <button type="button" onClick={() => next.mutate({ studyId })} className="rounded-md border border-amber-400 bg-white px-3 py-1">Go to the next task</button>
           </div>
         )}
         {error && (
