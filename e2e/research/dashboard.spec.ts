@@ -74,11 +74,19 @@ test.describe.serial("researcher workflow", () => {
     await page.getByRole("link", { name: "New study" }).click();
     const wizard = page.getByRole("form", { name: "New study" });
     await wizard.getByLabel("Name").fill(STUDY);
-    await wizard.getByLabel("Candidate").selectOption({ label: "Wizard New" });
-    await wizard.getByLabel("Baseline").selectOption({ label: "Wizard Old" });
+    // Nothing is pre-selected as the candidate; the swap button exchanges the two.
+    await expect(wizard.getByLabel("Candidate")).toHaveValue("");
+    await wizard.getByLabel("Candidate").selectOption({ label: "Wizard Old" });
+    await wizard.getByLabel("Baseline").selectOption({ label: "Wizard New" });
+    await wizard.getByRole("button", { name: "⇄ Swap candidate and baseline" }).click();
+    await expect(wizard.getByLabel("Candidate").locator("option:checked")).toHaveText("Wizard New");
+    await expect(wizard.getByLabel("Baseline").locator("option:checked")).toHaveText("Wizard Old");
     await wizard.getByLabel("Prompt set").selectOption({ label: "Wizard prompts (30 prompts)" });
-    // Only text prompts in this set: image understanding will not apply; keep two dimensions.
-    for (const label of ["Instruction following", "Presentation", "Image understanding"]) await wizard.getByRole("checkbox", { name: label }).uncheck();
+    // Only text prompts in this set: image understanding is not offered; keep two dimensions, Overall first.
+    await expect(wizard.getByRole("checkbox", { name: "Image understanding" })).toBeDisabled();
+    await expect(wizard.getByRole("checkbox", { name: "Image understanding" })).not.toBeChecked();
+    for (const label of ["Instruction following", "Presentation"]) await wizard.getByRole("checkbox", { name: label }).uncheck();
+    await expect(wizard.getByRole("list", { name: "Dimension order" }).getByRole("listitem")).toHaveText([/Overall/, /Truthfulness/]);
     await wizard.getByLabel("Judgments per item (k)").fill("2");
     await expect(page.getByTestId("preview-items")).toHaveText("30");
     await expect(page.getByTestId("preview-judgments")).toHaveText("60");

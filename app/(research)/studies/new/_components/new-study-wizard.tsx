@@ -6,6 +6,7 @@ import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
 import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
 import { Markdown } from "@/app/_components/markdown";
+import { appliesToSet, defaultOrder, move } from "../_lib/dimension-choice";
 import { useTRPC } from "@/app/_lib/trpc";
 import { graderFacingTitle, modelNamesIn, type TStudyDefinition } from "@/server/studies/schema";
 
@@ -35,14 +36,15 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const [name, setName] = useState("");
   const [graderTitle, setGraderTitle] = useState("");
   const [type, setType] = useState<TStudyDefinition["type"]>("SIDE_BY_SIDE");
-  const [candidate, setCandidate] = useState(models[0]?.id ?? "");
-  const [baseline, setBaseline] = useState(models[1]?.id ?? "");
+  // No model is pre-selected as the candidate: which one is under test is the researcher's choice.
+  const [candidate, setCandidate] = useState("");
+  const [baseline, setBaseline] = useState("");
   const [scored, setScored] = useState<string[]>(models.slice(0, 2).map((m) => m.id));
   const [promptSetId, setPromptSetId] = useState(promptSets[0]?.id ?? "");
   const [locales, setLocales] = useState<string[]>([]);
   const [categories, setCategories] = useState<string[]>([]);
   const [modalities, setModalities] = useState<("TEXT" | "IMAGE")[]>([]);
-  const [dimensionKeys, setDimensionKeys] = useState<string[]>(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key));
+  const [chosenDimensions, setDimensionKeys] = useState<string[]>(defaultOrder(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key)));
   const [redundancy, setRedundancy] = useState(3);
   const [leaseMinutes, setLeaseMinutes] = useState(20);
   const [guidelines, setGuidelines] = useState("");
@@ -52,6 +54,14 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const facets = useQuery(trpc.prompts.facets.queryOptions({ promptSetId }, { enabled: !!promptSetId }));
   const dims = useQuery(trpc.studies.dimensions.queryOptions(undefined, { initialData: dimensions as never }));
   const allDimensions: DimensionOption[] = (dims.data as DimensionOption[] | undefined) ?? dimensions;
+  // The modalities the study will have: the chosen ones, or all the prompt set has.
+  const promptSetModalities = (facets.data?.modalities ?? []).map((m) => m.value as "TEXT" | "IMAGE");
+  const studyModalities = modalities.length ? modalities : promptSetModalities;
+  const applicable = (key: string) => {
+    const d = allDimensions.find((x) => x.key === key);
+    return !d || !facets.data || appliesToSet(d, studyModalities);
+  };
+  const dimensionKeys = chosenDimensions.filter(applicable);
 
   const definition: TStudyDefinition = {
     name: name.trim() || "Untitled study", graderTitle, type,
@@ -111,12 +121,15 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           {type === "SIDE_BY_SIDE" ? (
             <div className="grid gap-4 md:grid-cols-2">
               <SelectField label="Candidate" value={candidate} onChange={(e) => setCandidate(e.target.value)}>
+                <option value="">Choose the model under test…</option>
                 {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
               </SelectField>
               <SelectField label="Baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>
+                <option value="">Choose the model to compare with…</option>
                 {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
               </SelectField>
-              {sameModel && <p role="alert" className="text-sm text-red-700 md:col-span-2">Candidate and baseline must be different models.</p>}
+              <div className="md:col-span-2"><Button variant="secondary" onClick={() => { setCandidate(baseline); setBaseline(candidate); }}>⇄ Swap candidate and baseline</Button></div>
+              {sameModel && candidate && <p role="alert" className="text-sm text-red-700 md:col-span-2">Candidate and baseline must be different models.</p>}
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">
@@ -159,15 +172,33 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
 
         <Section n={4} title="Dimensions" hint="Graders answer each chosen dimension that applies to the prompt: image understanding appears on image prompts only.">
           <div className="grid gap-2 md:grid-cols-2">
-            {allDimensions.map((d) => (
-              <label key={d.key} className={`cursor-pointer rounded-md border p-2 text-sm ${dimensionKeys.includes(d.key) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
-                <input type="checkbox" className="mr-2" checked={dimensionKeys.includes(d.key)} onChange={() => setDimensionKeys(toggle(dimensionKeys, d.key))} />
-                <span className="font-medium">{d.label}</span>
-                <span className="ml-1 text-xs text-slate-500">{!d.appliesToText ? "image prompts" : !d.appliesToImage ? "text prompts" : ""}{d.builtIn ? "" : " · custom"}</span>
-                <span className="block text-xs text-slate-600">{d.description}</span>
-              </label>
-            ))}
+            {allDimensions.map((d) => {
+              const fits = applicable(d.key);
+              return (
+                <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-400" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
+                  <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setDimensionKeys(toggle(chosenDimensions, d.key))} />
+                  <span className="font-medium">{d.label}</span>
+                  <span className="ml-1 text-xs text-slate-500">{!d.appliesToText ? "image prompts" : !d.appliesToImage ? "text prompts" : ""}{d.builtIn ? "" : " · custom"}</span>
+                  <span className="block text-xs text-slate-600">{fits ? d.description : `Does not apply: the chosen prompts have no ${d.appliesToImage ? "image" : "text"} prompts.`}</span>
+                </label>
+              );
+            })}
           </div>
+          {dimensionKeys.length > 1 && (
+            <div className="mt-3 text-sm">
+              <div className="mb-1 font-medium text-slate-700">Order graders see</div>
+              <ol aria-label="Dimension order" className="space-y-1">
+                {dimensionKeys.map((key, i) => (
+                  <li key={key} className="flex items-center gap-2">
+                    <span className="w-5 text-right text-slate-500">{i + 1}.</span>
+                    <span className="flex-1">{allDimensions.find((d) => d.key === key)?.label ?? key}</span>
+                    <button type="button" aria-label={`Move ${key} up`} disabled={i === 0} onClick={() => setDimensionKeys(move(chosenDimensions, key, -1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↑</button>
+                    <button type="button" aria-label={`Move ${key} down`} disabled={i === dimensionKeys.length - 1} onClick={() => setDimensionKeys(move(chosenDimensions, key, 1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↓</button>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          )}
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer text-indigo-700">Add a custom dimension</summary>
             <div className="mt-2 grid gap-3 md:grid-cols-2">
