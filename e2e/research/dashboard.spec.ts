@@ -112,7 +112,7 @@ test.describe.serial("researcher workflow", () => {
     const shown = await headlineNumbers(page);
 
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Report CSV" }).click();
+    await page.getByRole("link", { name: "Report CSV", exact: true }).click();
     const rows = parse(readFileSync(await (await download).path(), "utf8"), { columns: true }) as Record<string, string>[];
     const metric = (m: string) => rows.find((r) => r.dimension === "overall" && r.slice === "all" && r.metric === m)!;
     expect(shown.winA).toBe(asPct(metric("win_rate_a").value));
@@ -158,6 +158,13 @@ test.describe.serial("researcher workflow", () => {
     await filters.getByRole("button", { name: "Clear all filters" }).click();
     await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/dashboard\\??$`));
     await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
+
+    // The "break down by" choice is part of the URL too, and its sentence uses the right plural.
+    await page.getByLabel("Break down by").selectOption("modality");
+    await expect(page).toHaveURL(/[?&]by=modality/);
+    await expect(page.getByTestId("consistency")).toContainText(" modalities;");
+    await page.goto(page.url());
+    await expect(page.getByLabel("Break down by")).toHaveValue("modality");
   });
 
   test("chart downloads give the chart's data as CSV and its picture as SVG and PNG", async ({ page }) => {
@@ -168,7 +175,7 @@ test.describe.serial("researcher workflow", () => {
     await expect(chart.locator(".recharts-bar-rectangle").first()).toBeVisible();
     const get = async (name: string) => {
       const d = page.waitForEvent("download");
-      await chart.getByRole("button", { name }).click();
+      await chart.getByRole("button", { name, exact: true }).click();
       const file = await d;
       return { name: file.suggestedFilename(), body: readFileSync(await file.path()) };
     };
@@ -181,6 +188,13 @@ test.describe.serial("researcher workflow", () => {
     expect(svg.body.toString("utf8")).toContain("Wizard New preferred");
     const png = await get("PNG");
     expect(png.body.subarray(1, 4).toString("latin1")).toBe("PNG");
+    // For Excel: the same data behind a UTF-8 byte-order mark; and no float residue in any number.
+    const excel = await get("CSV (Excel)");
+    expect([...excel.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(excel.body.subarray(3).equals(csv.body)).toBe(true);
+    expect(csv.body.toString("utf8")).not.toMatch(/\de-1\d/);
+    // Both preferred shares show their 95% interval as whiskers, without hovering.
+    expect(await chart.locator(".recharts-errorBar").count()).toBeGreaterThanOrEqual(2);
   });
 
   test("a grader cannot open any researcher page, dashboard data or export", async ({ page }) => {

@@ -30,7 +30,7 @@ test("a researcher uploads judgments, sees line-numbered errors for a bad file, 
   await page.getByRole("link", { name: "Studies", exact: true }).click();
   await page.getByRole("link", { name: "Web import" }).click();
   const download = page.waitForEvent("download");
-  await page.getByRole("link", { name: "Report CSV" }).click();
+  await page.getByRole("link", { name: "Report CSV", exact: true }).click();
   const csv = readFileSync(await (await download).path(), "utf8");
   expect(csv.split("\n")[0]).toBe("study,type,model_a,model_b,dimension,slice,metric,value,ci_low,ci_high,n");
   // w1: +2 and (flipped) −1 → mean +0.5, a win for the candidate; w2: −1 → a loss.

@@ -24,7 +24,9 @@ export default async function StudyLayout({ params, children }: { params: Promis
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <a href={`/api/studies/${study.id}/report`} className={LINK} download>Report CSV</a>
+            <a href={`/api/studies/${study.id}/report?bom=1`} className={LINK} download title="With a byte-order mark, which Excel needs to read non-English text">Report CSV (Excel)</a>
             <a href={`/api/studies/${study.id}/judgments`} className={LINK} download>Raw judgments CSV</a>
+            <a href={`/api/studies/${study.id}/judgments?bom=1`} className={LINK} download title="With a byte-order mark, which Excel needs to read non-English text">Raw judgments CSV (Excel)</a>
             <StatusControls studyId={study.id} status={study.status} />
           </div>
         }

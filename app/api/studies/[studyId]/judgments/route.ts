@@ -1,5 +1,6 @@
 import { PassThrough, Readable } from "node:stream";
 import { db } from "@/server/db";
+import { UTF8_BOM } from "@/server/exports/csv";
 import { exportJudgmentsCsvById } from "@/server/exports/service";
 import { csvHeaders, guardApi } from "@/server/web/api-guard";
 
@@ -13,6 +14,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ studyId:
   const name = await exportJudgmentsCsvById.studyName(db(), studyId);
   if (!name) return Response.json({ error: "No such study." }, { status: 404 });
   const body = new PassThrough();
+  if (new URL(req.url).searchParams.get("bom") === "1") body.write(UTF8_BOM);
   exportJudgmentsCsvById.run(db(), studyId, body).catch((e) => body.destroy(e));
   return new Response(Readable.toWeb(body) as ReadableStream, { headers: csvHeaders(`${name} judgments.csv`) });
 }

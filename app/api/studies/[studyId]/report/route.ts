@@ -18,7 +18,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ studyId:
   try {
     const report = await studyReport(db(), { id: studyId }, { ...DEFAULT_BOOTSTRAP, seed: Number.isInteger(seed) ? seed : DEFAULT_BOOTSTRAP.seed });
     if (url.searchParams.get("format") === "json") return Response.json(report);
-    return new Response(toCsv(reportToCsvRecords(report.rows)), { headers: csvHeaders(`${report.meta.study} report.csv`) });
+    return new Response(toCsv(reportToCsvRecords(report.rows), { bom: url.searchParams.get("bom") === "1" }), { headers: csvHeaders(`${report.meta.study} report.csv`) });
   } catch (e) {
     if (e instanceof TRPCError && e.code === "NOT_FOUND") return Response.json({ error: e.message }, { status: 404 });
     throw e;

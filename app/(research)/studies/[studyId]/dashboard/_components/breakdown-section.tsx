@@ -1,7 +1,7 @@
 "use client";
 // The headline by locale region, category, locale or modality, for one dimension at a time, with
 // small-sample warnings and a one-line answer to "is it consistent across them?".
-import { useState } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import { SMALL_SAMPLE, improvementsOver, preferenceSummaries, scoreSummaries, sliceFamily, sliceValue, type PreferenceSummary } from "../_lib/report-view";
 import { pValue, pct } from "../_lib/palette";
@@ -11,14 +11,15 @@ import { DecisiveRates, PreferenceBars } from "./preference-charts";
 import { MeanScores, RelativeImprovements } from "./score-charts";
 import { SortableTable } from "./sortable-table";
 
-const FAMILIES = [["region", "Locale region"], ["category", "Category"], ["locale", "Locale"], ["modality", "Modality"]] as const;
+const FAMILIES = [["region", "Locale region", "locale regions"], ["category", "Category", "categories"], ["locale", "Locale", "locales"], ["modality", "Modality", "modalities"]] as const;
 
 function consistency(items: PreferenceSummary[], candidate: string, family: string) {
   const rated = items.filter((s) => s.decisive.value !== null);
   const ahead = rated.filter((s) => s.decisive.value! > 0.5).length;
   const clearlyAhead = rated.filter((s) => s.decisive.low! > 0.5).length;
   const clearlyBehind = rated.filter((s) => s.decisive.high! < 0.5).length;
-  return `${candidate} is chosen more often than not in ${ahead} of ${rated.length} ${family === "category" ? "categories" : `${family}s`}; ` +
+  const plural = FAMILIES.find(([f]) => f === family)?.[2] ?? family;
+  return `${candidate} is chosen more often than not in ${ahead} of ${rated.length} ${plural}; ` +
     `its interval lies above 50% in ${clearlyAhead} and below 50% in ${clearlyBehind}.`;
 }
 
@@ -29,8 +30,21 @@ export function BreakdownSection({ study, rows, baseline }: { study: DashboardSt
 
 function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
   const dims = study.dimensions.filter((d) => rows.some((r) => r.dimension === d.key));
-  const [family, setFamily] = useState<string>("region");
-  const [dimension, setDimension] = useState<string>(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");
+  // The choice lives in the URL (?by=category&by_dimension=truthfulness), like the filters: a shared link shows the same view.
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const asked = searchParams.get("by");
+  const family: string = FAMILIES.some(([f]) => f === asked) ? asked! : "region";
+  const askedDimension = searchParams.get("by_dimension");
+  const dimension = dims.some((d) => d.key === askedDimension) ? askedDimension! : dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "";
+  const choose = (name: "by" | "by_dimension", value: string) => {
+    const q = new URLSearchParams(searchParams);
+    q.set(name, value);
+    router.replace(`${pathname}?${q}`, { scroll: false });
+  };
+  const setFamily = (v: string) => choose("by", v);
+  const setDimension = (v: string) => choose("by_dimension", v);
   const inFamily = rows.filter((r) => sliceFamily(r.slice) === family && r.dimension === dimension);
   const familyLabel = FAMILIES.find(([f]) => f === family)![1];
   const title = `${dimensionLabel(study, dimension)} by ${familyLabel.toLowerCase()}`;

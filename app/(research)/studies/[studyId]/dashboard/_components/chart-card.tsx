@@ -28,6 +28,7 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
         </div>
         <div className="flex gap-1" role="group" aria-label={`Download ${title}`}>
           <button type="button" className={button} onClick={() => downloadCsv(`${name}.csv`, csvRows)}>CSV</button>
+          <button type="button" className={button} title="CSV with a byte-order mark, which Excel needs to read non-English text" onClick={() => downloadCsv(`${name}.csv`, csvRows, { bom: true })}>CSV (Excel)</button>
           <button type="button" className={button} onClick={() => chartRef.current && void downloadPng(chartRef.current, `${name}.png`, title, legend)}>PNG</button>
           <button type="button" className={button} onClick={() => chartRef.current && downloadSvg(chartRef.current, `${name}.svg`, title, legend)}>SVG</button>
         </div>

@@ -35,7 +35,7 @@ export function FilterBar({ filter, dimensions, locales, categories, modalities,
 }) {
   const any = !!(filter.dimensions?.length || filter.locales?.length || filter.categories?.length || filter.modalities?.length);
   return (
-    <div className="sticky top-0 z-10 mb-4 space-y-2 rounded-lg border border-slate-200 bg-white/95 p-3 backdrop-blur" aria-label="Filters" role="region" aria-busy={pending}>
+    <div className="sticky top-0 z-10 mb-4 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label="Filters" role="region" aria-busy={pending}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm font-semibold">Filters {pending && <span className="ml-2 text-xs font-normal text-slate-500">updating…</span>}</span>
         {any && <button type="button" className="text-xs text-indigo-700 underline" onClick={() => onChange({})}>Clear all filters</button>}

@@ -33,8 +33,11 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
           <strong>{lead.label}:</strong> {candidate} was preferred on <strong data-metric="win_rate_a">{pct(s.candidate.value)}</strong> of prompts and {base} on{" "}
           <strong data-metric="win_rate_b">{pct(s.baseline.value)}</strong> (about the same on {pct(s.same.value)}; n = {s.prompts.toLocaleString("en-US")} prompts,{" "}
-          {s.judgments.toLocaleString("en-US")} judgments). Where graders preferred one, <strong data-metric="decisive_rate_a">{pct(s.decisive.value)}</strong> chose {candidate}{" "}
-          (95% CI {pct(s.decisive.low)}–{pct(s.decisive.high)}, n = {s.decisive.n.toLocaleString("en-US")}, sign test {pValue(s.signP)}).
+          {s.judgments.toLocaleString("en-US")} judgments).{" "}
+          {s.decisive.value === null
+            ? <>The decisive rate is <strong data-metric="decisive_rate_a">n/a</strong>: no prompt has a preference yet (every verdict is “about the same”).</>
+            : <>Where graders preferred one, <strong data-metric="decisive_rate_a">{pct(s.decisive.value)}</strong> chose {candidate}{" "}
+              (95% CI {pct(s.decisive.low)}–{pct(s.decisive.high)}, n = {s.decisive.n.toLocaleString("en-US")}, sign test {pValue(s.signP)}).</>}
         </p>
         <div className="grid gap-4 2xl:grid-cols-2">
           <PreferenceBars items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />

@@ -18,8 +18,10 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
   const label = dims.find((d) => d.key === dimension)?.label ?? dimension;
   const sxs = study.type === "SIDE_BY_SIDE";
   const series = sxs ? ["decisive"] : study.models;
+  // The same unit as the headline: judgments on this dimension (not on every dimension of the study).
+  const countedOn = (p: Points[number]) => p.rows.find((x) => x.dimension === dimension && x.metric === "n_judgments" && x.slice === "all")?.value ?? p.judgments;
   const data = points.map((p) => {
-    const row: Record<string, unknown> = { judgments: p.judgments, at: p.at };
+    const row: Record<string, unknown> = { judgments: countedOn(p), at: p.at };
     for (const s of series) {
       const r = p.rows.find((x) => x.dimension === dimension && (sxs ? x.metric === "decisive_rate_a" : x.metric === "mean_score" && x.model_a === s));
       const scale = sxs ? 100 : 1;
@@ -38,8 +40,8 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
         {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
       <ChartCard title={title} fileStem={study.name}
         legend={series.map((s, i) => ({ label: sxs ? `${study.candidate} chosen among decisive prompts (band: 95% CI)` : `${s} (band: 95% CI)`, color: color(i) }))}
-        description="Each point is the headline computed on the judgments submitted up to then, in submission order."
-        csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: p.judgments, submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
+        description={`Each point is the headline computed on the judgments submitted up to then, in submission order; the axis counts ${label} judgments, as the headline does.`}
+        csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: countedOn(p), submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
         table={<DataTable caption={title} columns={["judgments", "until", ...series.flatMap((s) => [sxs ? "decisive rate" : s, "95% CI", "n"])]}
           rows={data.map((d) => [Number(d.judgments), new Date(String(d.at)).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }),
             ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
@@ -47,11 +49,11 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
           <ComposedChart data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="judgments" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(v) => Number(v).toLocaleString("en-US")} fontSize={12}
-              label={{ value: "judgments counted", position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+              label={{ value: `${label} judgments counted`, position: "insideBottomRight", offset: -2, fontSize: 11 }} />
             <YAxis domain={sxs ? [0, 100] : [1, 5]} tickFormatter={(v) => (sxs ? `${v}%` : String(v))} fontSize={12} width={44} />
             {sxs && <ReferenceLine y={50} stroke="#475569" strokeDasharray="4 3" />}
             <Tooltip formatter={(v, name) => [Array.isArray(v) ? `${fmt(v[0])}–${fmt(v[1])}` : fmt(v), String(name).replace("__band", " 95% CI")]}
-              labelFormatter={(v) => `${Number(v).toLocaleString("en-US")} judgments`} />
+              labelFormatter={(v) => `${Number(v).toLocaleString("en-US")} ${label} judgments`} />
             {series.map((s, i) => <Area key={`${s}b`} dataKey={`${s}__band`} stroke="none" fill={color(i)} fillOpacity={0.15} isAnimationActive={false} connectNulls />)}
             {series.map((s, i) => <Line key={s} dataKey={s} stroke={color(i)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />)}
           </ComposedChart>

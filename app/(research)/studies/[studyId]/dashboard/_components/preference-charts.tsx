@@ -21,12 +21,15 @@ export function PreferenceBars({ items, candidate, baseline, title, description,
   const data = items.map(({ label, summary: s }) => ({
     label: `${label}${small(s.prompts)}`, s,
     candidate: (s.candidate.value ?? 0) * 100, same: (s.same.value ?? 0) * 100, baseline: (s.baseline.value ?? 0) * 100,
+    // Whiskers on the two boundaries, visible without hovering: the candidate's share ends where
+    // "about the same" starts, the baseline's share starts where "about the same" ends (mirrored).
+    candidateErr: ciDeltas(s.candidate, 100), baselineErr: [...ciDeltas(s.baseline, 100)].reverse(),
   }));
   const legend = [{ label: `${candidate} preferred`, color: CANDIDATE }, { label: "About the same", color: SAME }, { label: `${baseline} preferred`, color: BASELINE }];
   const anySmall = items.some((i) => i.summary.prompts < SMALL_SAMPLE);
   return (
     <ChartCard title={title} fileStem={fileStem} legend={legend}
-      description={description ?? "Share of prompts by verdict (the sign of the mean of their graders' preferences); hover for the 95% Wilson interval and n."}
+      description={description ?? "Share of prompts by verdict (the sign of the mean of their graders' preferences); whiskers: 95% Wilson intervals of the two preferred shares; hover for n."}
       warning={anySmall ? <p className="mb-1 text-xs text-amber-800">⚠ fewer than {SMALL_SAMPLE} prompts: read with care.</p> : undefined}
       csvRows={items.map(({ label, summary: s }) => ({
         group: label, dimension: s.dimension, slice: s.slice, prompts: s.prompts,
@@ -50,6 +53,8 @@ export function PreferenceBars({ items, candidate, baseline, title, description,
           {([["candidate", CANDIDATE, "#fff"], ["same", SAME, "#0f172a"], ["baseline", BASELINE, "#0f172a"]] as const).map(([key, fill, text]) => (
             <Bar key={key} dataKey={key} stackId="v" fill={fill} isAnimationActive={false}>
               <LabelList dataKey={key} position="center" fill={text} fontSize={11} formatter={(v: unknown) => (Number(v) >= 7 ? `${Number(v).toFixed(1)}%` : "")} />
+              {key === "candidate" && <ErrorBar dataKey="candidateErr" width={6} stroke="#0f172a" strokeWidth={1.5} direction="x" />}
+              {key === "same" && <ErrorBar dataKey="baselineErr" width={6} stroke="#7c2d12" strokeWidth={1.5} direction="x" />}
             </Bar>
           ))}
         </BarChart>
@@ -91,7 +96,7 @@ export function DecisiveRates({ items, candidate, title, description, fileStem }
                 if (!d) return null; // recharts may still draw an index of the previous data while filters change
                 // Right of the 100% mark, clear of the interval's whisker.
                 const right = d.value > 0 ? Number(p.x) + (Number(p.width) * 100) / d.value + 6 : Number(p.x) + 6;
-                return <text x={right} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.s.decisive.value === null ? "n = 0" : `${pct(d.s.decisive.value)} · ${pValue(d.s.signP)}`}</text>;
+                return <text x={right} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.s.decisive.value === null ? "n/a: no prompt with a preference" : `${pct(d.s.decisive.value)} · ${pValue(d.s.signP)}`}</text>;
               }} />
           </Bar>
         </BarChart>

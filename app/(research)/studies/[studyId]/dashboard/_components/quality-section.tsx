@@ -2,7 +2,7 @@
 // Can the numbers be trusted? Agreement between graders, position bias, who did the work and how
 // fast, and the tasks graders flagged.
 import type { inferRouterOutputs } from "@trpc/server";
-import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import type { AppRouter } from "@/server/root";
 import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
@@ -24,6 +24,9 @@ function rateCell(r: { value: number | null; low: number | null; high: number | 
 export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
   const all = rows.filter((r) => r.slice === "all");
   const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
+  // Negative alpha (disagreement worse than chance) is possible: the axis reaches below 0, in quarter steps, when it occurs.
+  const alphaFloor = Math.min(0, Math.floor(Math.min(...alphaRows.map((r) => r.value ?? 0)) * 4) / 4);
+  const alphaTicks = Array.from({ length: Math.round((1 - alphaFloor) * 4) + 1 }, (_, i) => alphaFloor + i / 4);
   const alpha = alphaRows.map((r) => ({ label: `${dimensionLabel(study, r.dimension)}${study.type === "SINGLE_SIDED" ? ` · ${r.model_a}` : ""}`, r }));
   const bias = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "position_bias"));
   const sxs = study.type === "SIDE_BY_SIDE";
@@ -41,16 +44,24 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
           </section>
         ) : (
         <ChartCard title="Agreement (Krippendorff's alpha, interval)" fileStem={study.name} legend={[{ label: "alpha", color: MODEL_COLORS[2] }]}
-          description="1 = graders agree perfectly, 0 = no better than chance; over prompts with two or more judgments (n)."
+          description="1 = graders agree perfectly, 0 = no better than chance, below 0 = systematic disagreement; over prompts with two or more judgments (n). n/a: fewer than two prompts with two judgments, or no variation."
           csvRows={alpha.map(({ label, r }) => ({ dimension: r.dimension, model: r.model_b === "" ? r.model_a : "", alpha: r.value, prompts: r.n, label }))}
           table={<DataTable caption="Agreement" columns={["", "alpha", "prompts with ≥ 2 judgments"]} rows={alpha.map(({ label, r }) => [label, num(r.value, 3), r.n])} />}>
           <ResponsiveContainer width="100%" height={40 + alpha.length * 30}>
-            <BarChart data={alpha.map(({ label, r }) => ({ label, value: r.value ?? 0, n: r.n }))} layout="vertical" margin={{ left: 8, right: 24 }}>
+            <BarChart data={alpha.map(({ label, r }) => ({ label, value: r.value ?? 0, defined: r.value !== null, n: r.n }))} layout="vertical" margin={{ left: 8, right: 90 }}>
               <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-              <XAxis type="number" domain={[Math.min(0, ...alpha.map((a) => a.r.value ?? 0)), 1]} fontSize={12} tickFormatter={(v) => Number(v).toFixed(1)} />
+              <XAxis type="number" domain={[alphaFloor, 1]} ticks={alphaTicks} fontSize={12} tickFormatter={(v) => Number(v).toFixed(2)} allowDataOverflow />
+              <ReferenceLine x={0} stroke="#475569" />
               <YAxis type="category" dataKey="label" width={170} fontSize={12} />
               <Tooltip formatter={(v, _n, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, "alpha"]} />
-              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={16} />
+              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={16}>
+                <LabelList position="right" content={(p) => {
+                  const d = alpha[Number(p.index)];
+                  if (!d) return null;
+                  const x = Number(p.x) + Math.max(0, Number(p.width)) + 6;
+                  return <text x={x} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.r.value === null ? "n/a" : `${d.r.value.toFixed(2)} (n = ${d.r.n})`}</text>;
+                }} />
+              </Bar>
             </BarChart>
           </ResponsiveContainer>
         </ChartCard>

@@ -19,8 +19,25 @@ function save(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-export function downloadCsv(filename: string, rows: Record<string, unknown>[]) {
-  save(new Blob([stringify(rows, { header: true, ...SAFE_CSV })], { type: "text/csv;charset=utf-8" }), filename);
+/**
+ * Numbers as the analytics meant them. Shares, rates and differences are rounded to 12 decimal
+ * places, so float arithmetic's residue (1 − 0.7 − 0.3 = 1.3877787807814457e-17) is written as 0;
+ * p-values keep their full precision, since a tiny p is a real result.
+ */
+export function csvNumber(v: number, column = ""): number {
+  if (!Number.isFinite(v) || /(^|_)p($|_)|p_value/.test(column)) return v;
+  const rounded = Math.round(v * 1e12) / 1e12;
+  return rounded === 0 ? 0 : rounded;
+}
+
+/** `bom`: start with a UTF-8 byte-order mark, so that Excel reads accents and CJK text right. */
+export function chartCsv(rows: Record<string, unknown>[], opts: { bom?: boolean } = {}): string {
+  const clean = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? csvNumber(v, k) : v])));
+  return `${opts.bom ? "\uFEFF" : ""}${stringify(clean, { header: true, ...SAFE_CSV })}`;
+}
+
+export function downloadCsv(filename: string, rows: Record<string, unknown>[], opts: { bom?: boolean } = {}) {
+  save(new Blob([chartCsv(rows, opts)], { type: "text/csv;charset=utf-8" }), filename);
 }
 
 const SVG_NS = "http://www.w3.org/2000/svg";

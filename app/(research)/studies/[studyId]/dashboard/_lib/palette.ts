@@ -5,6 +5,7 @@ export const SAME = "#BDBDBD";
 export const BASELINE = "#E69F00";
 export const MODEL_COLORS = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442"];
 
-export const pct = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? "—" : `${(v * 100).toFixed(digits)}%`);
-export const num = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "—" : v.toFixed(digits));
-export const pValue = (p: number | null) => (p === null ? "—" : p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
+// Undefined statistics read "n/a" (not a dash that could pass for zero); charts and sentences say why next to them.
+export const pct = (v: number | null | undefined, digits = 1) => (v === null || v === undefined ? "n/a" : `${(v * 100).toFixed(digits)}%`);
+export const num = (v: number | null | undefined, digits = 2) => (v === null || v === undefined ? "n/a" : v.toFixed(digits));
+export const pValue = (p: number | null) => (p === null ? "p n/a" : p < 0.001 ? "p < 0.001" : `p = ${p.toFixed(3)}`);
