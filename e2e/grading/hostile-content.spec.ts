@@ -14,6 +14,8 @@ const PAYLOAD = [
   "![image](javascript:window.__xss='md-image')",
   '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
   "<style>body { display: none }</style>",
+  // The math renderer must not become a way in: KaTeX's \\href and \\htmlData stay off.
+  "$\\href{javascript:window.__xss='katex'}{a math link}$ and $\\htmlData{onclick=window.__xss='data'}{x}$",
 ].join("\n\n");
 
 test("script tags, event handlers, javascript: links and SVG payloads in prompts and responses render inert", async ({ page, browser }) => {
@@ -42,12 +44,14 @@ test("script tags, event handlers, javascript: links and SVG payloads in prompts
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   const main = page.locator("main");
   await expect(main.locator("script, iframe, svg[onload], [onerror], [onload], style")).toHaveCount(0);
-  await expect(main.locator('a[href^="javascript:"], img[src^="javascript:"]')).toHaveCount(0);
+  await expect(main.locator('a[href^="javascript:"], img[src^="javascript:"], [data-onclick]')).toHaveCount(0);
+  // Every link that is left opens safely: a new tab, without opener or referrer.
+  for (const a of await main.locator("section a[href]").all()) await expect(a).toHaveAttribute("rel", /noopener/);
   // The raw tags show as text or not at all, never as elements; the page is still visible.
   await expect(page.locator("body")).toBeVisible();
 
   // Clicking what is left of the links runs nothing either.
-  for (const name of ["a markdown link", "an html link"]) {
+  for (const name of ["a markdown link", "an html link", "a math link"]) {
     const link = main.getByText(name).first();
     if (await link.count()) await link.click({ force: true }).catch(() => {});
   }
