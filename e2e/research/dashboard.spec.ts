@@ -98,6 +98,8 @@ test.describe.serial("researcher workflow", () => {
     await wizard.getByRole("button", { name: "Create study" }).click();
     await expect(page.getByRole("heading", { name: STUDY })).toBeVisible();
     await expect(page).not.toHaveURL(/\/studies\/new$/);
+    // No grader-facing title was given: the researcher sees the neutral one graders get.
+    await expect(page.getByTestId("grader-title")).toHaveText("Graders see it as “Compare two responses”");
     studyId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("button", { name: "Start" }).click();
     await expect(page.getByText("running", { exact: true })).toBeVisible();

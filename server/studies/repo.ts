@@ -89,7 +89,7 @@ export const getStudy = (db: Db, id: string) =>
   });
 
 export const getStudyHeader = (db: Db, id: string) =>
-  db.study.findUnique({ where: { id }, select: { id: true, name: true, type: true, status: true, redundancy: true, leaseMinutes: true } });
+  db.study.findUnique({ where: { id }, select: { id: true, name: true, graderTitle: true, type: true, status: true, redundancy: true, leaseMinutes: true } });
 
 /** Accepted submissions per study (sum of item counters) — one grouped query for the whole list. */
 export async function submittedByStudy(db: Db, studyIds: string[]) {

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "../db/errors";
 import { planStudyItems } from "./domain/plan-study-items";
 import { transitionError, type StudyStatus } from "./domain/study-status";
 import { BUILTIN_DIMENSIONS } from "./builtin-dimensions";
+import { graderFacingTitle } from "./domain/grader-title";
 import * as repo from "./repo";
 import type { TDimensionInput, TStudyDefinition } from "./schema";
 
@@ -68,7 +69,8 @@ export async function listStudies(db: Db) {
 export async function getStudyHeader(db: Db, studyId: string) {
   const study = await repo.getStudyHeader(db, studyId);
   if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
-  return study;
+  // What graders see in place of the name, so the researcher can check it.
+  return { ...study, graderTitle: graderFacingTitle(study) };
 }
 
 export async function getStudy(db: Db, studyId: string) {
