@@ -187,18 +187,17 @@ async function storedOnScreen(db: Db, assignmentId: string): Promise<Record<stri
     r.preference !== null ? toCandidatePreference(r.preference, r.candidateSide ?? "RIGHT") : Number(r.score)]));
 }
 
-/** How far the grader is in a study: tasks done, and tasks left for them (the one in hand included). */
+/** How many tasks are left for the grader in a study, the one in hand included. */
 export async function gradingProgress(db: Db, grader: SessionUser, studyId: string, now: Date) {
   const hot = hotPathFor(db);
   const study = await hot.studyState(studyId);
   if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
-  const [left, own, counts] = await Promise.all([
+  const [left, own] = await Promise.all([
     repo.itemsLeftFor(db, studyId, grader.id, locales, study.redundancy),
     hot.liveLeaseOf(studyId, grader.id, now),
-    repo.queueCounts(db, [studyId], grader.id, locales),
   ]);
-  return { leftForYou: left + (own ? 1 : 0), doneByYou: counts.mine.get(studyId) ?? 0 };
+  return { leftForYou: left + (own ? 1 : 0) };
 }
 
 export async function skipAssignment(db: Db, grader: SessionUser, assignmentId: string, reason: string) {

@@ -12,4 +12,7 @@ export function neutralizeFormula(text: string): string {
  * csv-stringify's options for every CSV Verdict writes — reports, raw exports, chart downloads:
  * every string cell passes through neutralizeFormula. A test fails when a file writes CSV without it.
  */
+/** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark; other tools do not need one. */
+export const UTF8_BOM = "\uFEFF";
+
 export const SAFE_CSV = { cast: { string: (value: string) => neutralizeFormula(value) } };

@@ -14,7 +14,8 @@ export interface SubmissionProblem {
   message: string;
 }
 
-export function validateSubmission(dims: StudyDimensionView[], answers: SubmissionAnswers): SubmissionProblem[] {
+/** `dims`: the dimensions that apply to the task (see applicable-dimensions.ts); only their key, label and scale are read. */
+export function validateSubmission(dims: Pick<StudyDimensionView, "key" | "label" | "scaleMin" | "scaleMax">[], answers: SubmissionAnswers): SubmissionProblem[] {
   const problems: SubmissionProblem[] = [];
   const flagged = answers.cannotAssess || answers.harmful;
   if (flagged && !answers.comment?.trim()) {

@@ -105,8 +105,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const doSubmit = useCallback(() => {
     if (!task || busy || storedElsewhere) return;
     // The server's own rule, checked here first: missing answers are pointed at beside their dimension.
-    const problems = validateSubmission(task.dimensions.map((d) => ({ ...d, appliesToText: true, appliesToImage: true })),
-      { values: draft.values, comment: draft.comment, cannotAssess: draft.cannotAssess, harmful: draft.harmful });
+    const problems = validateSubmission(task.dimensions, draft);
     if (problems.length) {
       setAttempted(true);
       const firstDim = task.dimensions.findIndex((d) => problems.some((p) => p.field === `values.${d.key}`));
@@ -212,10 +211,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // answers stay on the page, and the grader can go on to the next task.
   const refused = submit.error?.data?.code === "CONFLICT" || submit.error?.data?.code === "PRECONDITION_FAILED";
   const missing = task.dimensions.filter((d) => draft.values[d.key] === undefined).length;
-  const problems = attempted
-    ? validateSubmission(task.dimensions.map((d) => ({ ...d, appliesToText: true, appliesToImage: true })),
-      { values: draft.values, comment: draft.comment, cannotAssess: draft.cannotAssess, harmful: draft.harmful })
-    : [];
+  const problems = attempted ? validateSubmission(task.dimensions, draft) : [];
   const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
   const inWords = (key: string, value: number) => {
     const d = task.dimensions.find((x) => x.key === key);

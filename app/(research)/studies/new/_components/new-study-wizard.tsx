@@ -44,7 +44,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const [locales, setLocales] = useState<string[]>([]);
   const [categories, setCategories] = useState<string[]>([]);
   const [modalities, setModalities] = useState<("TEXT" | "IMAGE")[]>([]);
-  const [chosenDimensions, setDimensionKeys] = useState<string[]>(defaultOrder(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key)));
+  const [chosenDimensions, setChosenDimensions] = useState<string[]>(defaultOrder(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key)));
   const [redundancy, setRedundancy] = useState(3);
   const [leaseMinutes, setLeaseMinutes] = useState(20);
   const [guidelines, setGuidelines] = useState("");
@@ -77,7 +77,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const preview = useQuery(trpc.studies.preview.queryOptions(deferred, { enabled: previewable, retry: false, placeholderData: (prev) => prev }));
   const create = useMutation(trpc.studies.create.mutationOptions({ onSuccess: (s) => router.push(`/studies/${s.id}`) }));
   const createDimension = useMutation(trpc.studies.createDimension.mutationOptions({
-    onSuccess: (d) => { setDimensionKeys((keys) => [...keys, d.key]); setNewDim({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true }); void dims.refetch(); },
+    onSuccess: (d) => { setChosenDimensions((keys) => [...keys, d.key]); setNewDim({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true }); void dims.refetch(); },
   }));
 
   const sameModel = type === "SIDE_BY_SIDE" && candidate === baseline;
@@ -176,7 +176,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
               const fits = applicable(d.key);
               return (
                 <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-400" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
-                  <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setDimensionKeys(toggle(chosenDimensions, d.key))} />
+                  <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setChosenDimensions(toggle(chosenDimensions, d.key))} />
                   <span className="font-medium">{d.label}</span>
                   <span className="ml-1 text-xs text-slate-500">{!d.appliesToText ? "image prompts" : !d.appliesToImage ? "text prompts" : ""}{d.builtIn ? "" : " · custom"}</span>
                   <span className="block text-xs text-slate-600">{fits ? d.description : `Does not apply: the chosen prompts have no ${d.appliesToImage ? "image" : "text"} prompts.`}</span>
@@ -192,8 +192,8 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                   <li key={key} className="flex items-center gap-2">
                     <span className="w-5 text-right text-slate-500">{i + 1}.</span>
                     <span className="flex-1">{allDimensions.find((d) => d.key === key)?.label ?? key}</span>
-                    <button type="button" aria-label={`Move ${key} up`} disabled={i === 0} onClick={() => setDimensionKeys(move(chosenDimensions, key, -1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↑</button>
-                    <button type="button" aria-label={`Move ${key} down`} disabled={i === dimensionKeys.length - 1} onClick={() => setDimensionKeys(move(chosenDimensions, key, 1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↓</button>
+                    <button type="button" aria-label={`Move ${key} up`} disabled={i === 0} onClick={() => setChosenDimensions(move(chosenDimensions, key, -1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↑</button>
+                    <button type="button" aria-label={`Move ${key} down`} disabled={i === dimensionKeys.length - 1} onClick={() => setChosenDimensions(move(chosenDimensions, key, 1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↓</button>
                   </li>
                 ))}
               </ol>

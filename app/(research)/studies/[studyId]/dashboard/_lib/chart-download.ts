@@ -1,7 +1,7 @@
 // Downloads of a chart: its data as CSV, its picture as SVG or PNG. The picture is the chart's own
 // SVG with the title and legend drawn in (recharts renders its legend as HTML), on white.
 import { stringify } from "csv-stringify/browser/esm/sync";
-import { SAFE_CSV } from "@/server/exports/schema";
+import { SAFE_CSV, UTF8_BOM } from "@/server/exports/schema";
 
 export interface LegendEntry {
   label: string;
@@ -33,7 +33,7 @@ export function csvNumber(v: number, column = ""): number {
 /** `bom`: start with a UTF-8 byte-order mark, so that Excel reads accents and CJK text right. */
 export function chartCsv(rows: Record<string, unknown>[], opts: { bom?: boolean } = {}): string {
   const clean = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === "number" ? csvNumber(v, k) : v])));
-  return `${opts.bom ? "\uFEFF" : ""}${stringify(clean, { header: true, ...SAFE_CSV })}`;
+  return `${opts.bom ? UTF8_BOM : ""}${stringify(clean, { header: true, ...SAFE_CSV })}`;
 }
 
 export function downloadCsv(filename: string, rows: Record<string, unknown>[], opts: { bom?: boolean } = {}) {
