@@ -1,0 +1,216 @@
+// One slice of the leaderboard: Bradley–Terry ratings with prompt-bootstrap intervals, ranks,
+// win rates and style-controlled ratings, for the battles of the slice's prompts.
+// Definitions (docs/leaderboard.md): a resample draws the slice's prompts with replacement, all
+// battles of a drawn prompt together; each resample is fitted warm from the point estimate.
+import { quantile } from "../../analytics/domain/bootstrap";
+import { multinomial, type Uniform } from "../../analytics/domain/seeded-random";
+import { comparisonComponents, isStronglyConnected, ratableCore } from "./battle-graph";
+import { RATING_MEAN, fitBradleyTerry } from "./bradley-terry";
+import { PairTotals } from "./pair-totals";
+import { fitStyleControlled, type StyleControlledFit, type StyledBattles } from "./style-controlled-fit";
+
+/**
+ * The battles of one slice and dimension. Prompts with the same outcome (the same pairs, the same
+ * wins) are one "type": a bootstrap resample of the prompts is then a multinomial draw over the
+ * types (the same distribution as drawing prompts one by one, as in analytics/domain/bootstrap.ts),
+ * costing the number of types instead of the number of prompts.
+ */
+export interface SliceBattles {
+  /** a type's entries (one per item) are typeStart[t] .. typeStart[t+1]-1 */
+  typeStart: Int32Array;
+  /** prompts of each type */
+  typeCount: Float64Array;
+  /** the type of each prompt (for resamples drawn prompt by prompt) */
+  typeOfPrompt: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  winsA: Float64Array;
+  battles: Float64Array;
+  prompts: number;
+  /** per item with its prompt as cluster, for the style-controlled fit */
+  styled: StyledBattles[];
+  features: number;
+}
+
+export type RatingBound = number; // ±Infinity where unbounded
+
+export interface ModelStanding {
+  model: number;
+  battles: number;
+  wins: number;
+  /** null when unbounded (see `unbounded`) */
+  rating: number | null;
+  unbounded: "above" | "below" | "incomparable" | null;
+  ratingLow: RatingBound | null;
+  ratingHigh: RatingBound | null;
+  rank: number;
+  rankBest: number | null;
+  rankWorst: number | null;
+  winRateLow: number | null;
+  winRateHigh: number | null;
+  styleRating: number | null;
+  styleLow: number | null;
+  styleHigh: number | null;
+  /** resamples in which the model had no battle or was cut off from the rest */
+  resamplesWithout: number;
+}
+
+export type SliceResult =
+  | { kind: "rated"; standings: ModelStanding[]; resamples: number; degenerateResamples: number; styleCoefficients: number[] | null; prompts: number }
+  | { kind: "refused"; reason: string; components: number[][] };
+
+export interface RateOptions {
+  resamples: number;
+  rng: Uniform;
+  /** compute the style-controlled rating (needs per-entry style) */
+  styleControl: boolean;
+}
+
+function addTypes(t: PairTotals, s: SliceBattles, counts: ArrayLike<number>): void {
+  for (let ty = 0; ty + 1 < s.typeStart.length; ty++) {
+    const c = counts[ty];
+    if (c === 0) continue;
+    for (let e = s.typeStart[ty]; e < s.typeStart[ty + 1]; e++) t.add(s.a[e], s.b[e], s.winsA[e], s.battles[e], c);
+  }
+}
+
+function interval(values: number[]): { low: number; high: number } | null {
+  if (values.length === 0) return null;
+  values.sort((x, y) => x - y);
+  // ±Infinity sort to the ends; a quantile that lands on one is unbounded on that side.
+  const q = (p: number) => {
+    const h = (values.length - 1) * p;
+    const lo = Math.floor(h);
+    const hi = Math.min(lo + 1, values.length - 1);
+    if (!Number.isFinite(values[lo]) || !Number.isFinite(values[hi])) return h - lo < 0.5 || values[lo] === values[hi] ? values[lo] : values[hi];
+    return quantile(values, p);
+  };
+  return { low: q(0.025), high: q(0.975) };
+}
+
+/**
+ * Fits one set of pair totals: ratings by model (NaN: not rated here; ±Infinity: unbounded).
+ * A resample is anchored to the point estimate's core (`anchor`): it is fitted warm from the point
+ * ratings and shifted so that the anchor models it rates keep their mean of 1000, so that a
+ * resample missing a model does not move everyone else. Returns whether the resample rated the
+ * whole anchor with nothing cut off (false) or else the fit's Hessian factor (null if none).
+ */
+function rateTotals(t: PairTotals, out: Float64Array, start?: { ratings: Float64Array; anchor: ReadonlySet<number>; core: number[]; factor: Float64Array | null }): Float64Array | null | false {
+  const m = t.models;
+  out.fill(NaN);
+  const { battles } = t.perModel();
+  const present = Array.from({ length: m }, (_, i) => battles[i] > 0);
+  const components = comparisonComponents(t, present);
+  if (components.length === 0) return false;
+  const anchored = (c: number[]) => (start ? c.filter((v) => start.anchor.has(v)).length : 0);
+  const nodes = [...components].sort((x, y) => anchored(y) - anchored(x))[0];
+  const { core, above, below, incomparable } = isStronglyConnected(t, nodes)
+    ? { core: nodes, above: [], below: [], incomparable: [] } : ratableCore(t, nodes, start?.anchor);
+  const sameCore = start !== undefined && core.length === start.core.length && core.every((v, i) => v === start.core[i]);
+  const fit = fitBradleyTerry(t, core, start ? core.map((i) => (Number.isFinite(start.ratings[i]) ? start.ratings[i] : RATING_MEAN)) : undefined,
+    sameCore ? start.factor : null);
+  core.forEach((i, k) => (out[i] = fit.ratings[k]));
+  if (start) {
+    const kept = core.filter((i) => start.anchor.has(i));
+    if (kept.length === 0) {
+      out.fill(NaN);
+      return false;
+    }
+    const shift = RATING_MEAN - kept.reduce((s, i) => s + out[i], 0) / kept.length;
+    for (const i of core) out[i] += shift;
+  }
+  for (const i of above) out[i] = Infinity;
+  for (const i of below) out[i] = -Infinity;
+  const whole = components.length === 1 && above.length + below.length + incomparable.length === 0 && (!start || core.length >= start.anchor.size);
+  return whole ? fit.factor : false;
+}
+
+export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): SliceResult {
+  const point = new PairTotals(models);
+  addTypes(point, s, s.typeCount);
+  const perModel = point.perModel();
+  const present = Array.from({ length: models }, (_, i) => perModel.battles[i] > 0);
+  const components = comparisonComponents(point, present);
+  if (components.length > 1) {
+    return { kind: "refused", reason: "the comparison graph is not connected", components };
+  }
+  const pointRatings = new Float64Array(models);
+  const pointFactor = rateTotals(point, pointRatings);
+  const anchor = new Set(coreOf(pointRatings));
+  const start = { ratings: pointRatings, anchor, core: coreOf(pointRatings), factor: pointFactor || null };
+
+  const prompts = s.prompts;
+  const types = s.typeCount.length;
+  const probabilities = Array.from(s.typeCount, (c) => c / prompts);
+  const counts = new Array<number>(types).fill(0);
+  // Many prompts per outcome: one multinomial draw over the outcomes (its large counts drawn by the
+  // normal approximation, see seeded-random.ts). Few: draw the prompts one by one, exactly.
+  const byOutcome = prompts >= 8 * types;
+  const R = opts.resamples;
+  const draws = new Float64Array(R * models);
+  const winShares = new Float64Array(R * models);
+  const resampled = new PairTotals(models);
+  const out = new Float64Array(models);
+  let degenerate = 0;
+  for (let r = 0; r < R; r++) {
+    resampled.clear();
+    if (byOutcome) multinomial(prompts, probabilities, opts.rng, counts);
+    else {
+      counts.fill(0);
+      for (let d = 0; d < prompts; d++) counts[s.typeOfPrompt[Math.floor(opts.rng() * prompts)]]++;
+    }
+    addTypes(resampled, s, counts);
+    if (rateTotals(resampled, out, start) === false) degenerate++;
+    draws.set(out, r * models);
+    const pm = resampled.perModel();
+    for (let i = 0; i < models; i++) winShares[r * models + i] = pm.battles[i] > 0 ? pm.wins[i] / pm.battles[i] : NaN;
+  }
+
+  const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, s.features, start.core.map((i) => pointRatings[i])) : null;
+  const styleIndex = new Map(coreOf(pointRatings).map((m, k) => [m, k]));
+
+  const standings: ModelStanding[] = [];
+  for (let i = 0; i < models; i++) {
+    if (!present[i]) continue;
+    const ratingDraws: number[] = [], winDraws: number[] = [];
+    let without = 0, best = Infinity, worst = -Infinity;
+    for (let r = 0; r < R; r++) {
+      const v = draws[r * models + i];
+      if (Number.isNaN(v)) {
+        without++;
+        continue;
+      }
+      ratingDraws.push(v);
+      let rank = 1;
+      for (let j = 0; j < models; j++) if (draws[r * models + j] > v) rank++;
+      best = Math.min(best, rank);
+      worst = Math.max(worst, rank);
+      if (!Number.isNaN(winShares[r * models + i])) winDraws.push(winShares[r * models + i]);
+    }
+    const ci = interval(ratingDraws);
+    const wci = interval(winDraws);
+    const v = pointRatings[i];
+    const k = styleIndex.get(i);
+    standings.push({
+      model: i, battles: perModel.battles[i], wins: perModel.wins[i],
+      rating: Number.isFinite(v) ? v : null, unbounded: v === Infinity ? "above" : v === -Infinity ? "below" : Number.isNaN(v) ? "incomparable" : null,
+      ratingLow: ci?.low ?? null, ratingHigh: ci?.high ?? null, rank: 0,
+      rankBest: ratingDraws.length ? best : null, rankWorst: ratingDraws.length ? worst : null,
+      winRateLow: wci?.low ?? null, winRateHigh: wci?.high ?? null,
+      styleRating: style && k !== undefined ? style.ratings[k] : null,
+      styleLow: style && k !== undefined ? style.low[k] : null, styleHigh: style && k !== undefined ? style.high[k] : null,
+      resamplesWithout: without,
+    });
+  }
+  // Rank: 1 + the models whose interval lies wholly above this model's (the Arena's rule).
+  const bounds = (x: ModelStanding) => ({
+    low: x.ratingLow ?? x.rating ?? (x.unbounded === "above" ? Infinity : -Infinity),
+    high: x.ratingHigh ?? x.rating ?? (x.unbounded === "below" ? -Infinity : Infinity),
+  });
+  for (const x of standings) x.rank = 1 + standings.filter((y) => y !== x && bounds(y).low > bounds(x).high).length;
+  const order = (x: ModelStanding) => x.rating ?? (x.unbounded === "above" ? Infinity : -Infinity);
+  standings.sort((x, y) => x.rank - y.rank || order(y) - order(x) || x.model - y.model);
+  return { kind: "rated", standings, resamples: R, degenerateResamples: degenerate, styleCoefficients: style?.coefficients ?? null, prompts };
+}
+
+const coreOf = (ratings: Float64Array) => [...ratings.keys()].filter((i) => Number.isFinite(ratings[i]));
