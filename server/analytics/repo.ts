@@ -3,7 +3,7 @@
 import type { Db } from "../db/client";
 import { nativeRows, toNumber } from "../db/native-read";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "./judgment-sql";
-import type { PreferenceUnit } from "./domain/side-by-side-report";
+import { pairKey, type PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
 
@@ -11,25 +11,31 @@ import type { PromptAttributes } from "./domain/slices";
 export async function findStudy(db: Db, where: { id: string } | { name: string }) {
   return db.study.findFirst({
     where,
-    select: { id: true, name: true, type: true, redundancy: true, models: { select: { role: true, model: { select: { name: true } } } } },
+    select: { id: true, name: true, type: true, redundancy: true, pairing: true,
+      models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { name: true } } } } },
   });
 }
 
 interface ItemKey {
   promptId: string;
+  /** the model of the item's (first) response: model A of a side-by-side pair */
   model: string;
+  /** model B of a side-by-side pair; "" for single-sided */
+  modelB: string;
 }
 
 /** What the grouped pass needs to turn item and dimension ids into prompts, models and keys. */
 export async function studyKeys(db: Db, studyId: string) {
   const [items, dims] = await Promise.all([
     nativeRows(db, `
-      SELECT i."id", i."promptId", m."name"
+      SELECT i."id", i."promptId", m."name", mb."name"
       FROM "Item" i JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
+      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
       WHERE i."studyId" = ?`, [studyId]),
     db.dimension.findMany({ select: { id: true, key: true } }),
   ]);
-  return { items: new Map<string, ItemKey>(items.map((i) => [String(i[0]), { promptId: String(i[1]), model: String(i[2]) }])), dims: new Map(dims.map((d) => [d.id, d.key])) };
+  return { items: new Map<string, ItemKey>(items.map((i) => [String(i[0]), { promptId: String(i[1]), model: String(i[2]), modelB: i[3] == null ? "" : String(i[3]) }])),
+    dims: new Map(dims.map((d) => [d.id, d.key])) };
 }
 
 // Counted judgments of the study, with a value ("cannot assess" rows carry none).
@@ -46,8 +52,11 @@ export async function preferenceUnits(db: Db, studyId: string): Promise<Preferen
     FROM "Judgment" j
     WHERE ${COUNTED} AND j."preference" IS NOT NULL
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
-  return rows.map((r) => ({ promptId: keys.items.get(String(r[0]))!.promptId, dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
-    sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]) }));
+  return rows.map((r) => {
+    const item = keys.items.get(String(r[0]))!;
+    return { promptId: item.promptId, pair: pairKey(item.model, item.modelB), dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
+      sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]) };
+  });
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */

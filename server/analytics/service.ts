@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { BootstrapOptions } from "./domain/bootstrap";
 import type { ReportMeta } from "./domain/report-format";
 import type { ReportRow } from "./domain/report-row";
-import { sideBySideRows } from "./domain/side-by-side-report";
+import { sideBySidePairRows } from "./domain/side-by-side-report";
 import { singleSidedRows } from "./domain/single-sided-report";
 import { graderPseudonym } from "../exports/service";
 import { activeExclusions } from "../quality/service";
@@ -26,10 +26,11 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
     exclusions: exclusions.map((x) => ({ grader: graderPseudonym(s.id, x.graderId), from: x.fromAt?.toISOString() ?? null,
       until: x.untilAt?.toISOString() ?? null, reason: x.reason, judgments: x.judgments })),
   };
-  const model = (role: string) => s.models.find((m) => m.role === role)?.model.name ?? "";
-  const head = { study: s.name, type: meta.type, modelA: s.type === "SIDE_BY_SIDE" ? model("CANDIDATE") : "", modelB: s.type === "SIDE_BY_SIDE" ? model("BASELINE") : "" };
+  // A side-by-side study of two models puts them in model_a and model_b of its excluded rows; one of more, neither.
+  const two = s.type === "SIDE_BY_SIDE" && s.models.length === 2;
+  const head = { study: s.name, type: meta.type, modelA: two ? s.models[0].model.name : "", modelB: two ? s.models[1].model.name : "" };
   const rows = s.type === "SIDE_BY_SIDE"
-    ? sideBySideRows({ study: s.name, modelA: head.modelA, modelB: head.modelB }, await repo.preferenceUnits(db, s.id), prompts)
+    ? sideBySidePairRows(s.name, await repo.preferenceUnits(db, s.id), prompts)
     : singleSidedRows(s.name, await repo.scoreUnits(db, s.id), prompts, bootstrap);
   return { meta, rows: [...rows, ...excludedRows(head, excluded)] };
 }

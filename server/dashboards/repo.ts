@@ -30,6 +30,13 @@ export function judgmentFilter(studyId: string, f: ReportFilter): Clause {
     sql += ` AND j."itemId" IN (SELECT i."id" FROM "Item" i JOIN "Prompt" p ON p."id" = i."promptId" WHERE i."studyId" = ? AND ${promptConds.join(" AND ")})`;
     params.push(studyId, ...promptParams);
   }
+  if (f.pair) {
+    sql += ` AND j."itemId" IN (SELECT i."id" FROM "Item" i
+      JOIN "Response" ra ON ra."id" = i."responseId" JOIN "Model" ma ON ma."id" = ra."modelId"
+      JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Model" mb ON mb."id" = rb."modelId"
+      WHERE i."studyId" = ? AND ma."name" = ? AND mb."name" = ?)`;
+    params.push(studyId, f.pair[0], f.pair[1]);
+  }
   if (f.dimensions?.length) {
     sql += ` AND j."dimensionId" IN (SELECT d."id" FROM "Dimension" d WHERE d."key" IN (${marks(f.dimensions.length)}))`;
     params.push(...f.dimensions);
@@ -230,4 +237,20 @@ export async function progressByDimension(db: Db, studyId: string) {
     WHERE j."studyId" = ? AND j."superseded" = false AND j."control" = false
     GROUP BY d."key", d."label"`, [studyId]);
   return rows.map((r) => ({ key: String(r[0]), label: String(r[1]), judgments: toNumber(r[2]), items: toNumber(r[3]), cannotAssess: toNumber(r[4]) }));
+}
+
+/** The pairs of a side-by-side study's items (model A, model B) with their study items, in the order the models were named. */
+export async function studyPairs(db: Db, studyId: string): Promise<{ a: string; b: string; items: number }[]> {
+  const rows = await nativeRows(db, `
+    SELECT ma."name", mb."name", COUNT(*), MIN(sa."position"), MIN(sb."position")
+    FROM "Item" i
+    JOIN "Response" ra ON ra."id" = i."responseId" JOIN "Model" ma ON ma."id" = ra."modelId"
+    JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Model" mb ON mb."id" = rb."modelId"
+    JOIN "StudyModel" sa ON sa."studyId" = i."studyId" AND sa."modelId" = ma."id"
+    JOIN "StudyModel" sb ON sb."studyId" = i."studyId" AND sb."modelId" = mb."id"
+    WHERE i."studyId" = ? AND i."control" = 'NONE'
+    GROUP BY ma."name", mb."name"`, [studyId]);
+  return rows.map((r) => ({ a: String(r[0]), b: String(r[1]), items: toNumber(r[2]), pa: toNumber(r[3]), pb: toNumber(r[4]) }))
+    .sort((x, y) => x.pa - y.pa || x.pb - y.pb || x.a.localeCompare(y.a) || x.b.localeCompare(y.b))
+    .map(({ a, b, items }) => ({ a, b, items }));
 }

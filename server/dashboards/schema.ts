@@ -7,6 +7,8 @@ export const ZDashboardFilter = z.object({
   locales: z.array(ZLocaleCode).max(200).optional(),
   categories: z.array(z.string().min(1).max(120)).max(200).optional(),
   modalities: z.array(z.enum(["TEXT", "IMAGE"])).max(2).optional(),
+  // Side-by-side studies of more than two models show one pair at a time: [model A, model B].
+  pair: z.tuple([z.string().min(1).max(120), z.string().min(1).max(120)]).optional(),
 });
 export type TDashboardFilter = z.infer<typeof ZDashboardFilter>;
 

@@ -23,10 +23,17 @@ async function loadStudy(db: Db, studyId: string): Promise<Study> {
   return s;
 }
 
-const head = (s: Study) => {
-  const model = (role: string) => s.models.find((m) => m.role === role)?.model.name ?? "";
-  return { study: s.name, modelA: model("CANDIDATE"), modelB: model("BASELINE") };
-};
+/**
+ * The pair a side-by-side dashboard shows, and the filter with that pair in it: a study of two
+ * models has one pair; one of more shows the pair asked for, or else its first.
+ */
+async function pairView(db: Db, s: Study, filter: ReportFilter): Promise<{ head: { study: string; modelA: string; modelB: string }; filter: ReportFilter }> {
+  if (s.models.length === 2) return { head: { study: s.name, modelA: s.models[0].model.name, modelB: s.models[1].model.name }, filter: { ...filter, pair: undefined } };
+  const pairs = await repo.studyPairs(db, s.id);
+  const chosen = pairs.find((p) => filter.pair && p.a === filter.pair[0] && p.b === filter.pair[1]) ?? pairs[0];
+  if (!chosen) return { head: { study: s.name, modelA: "", modelB: "" }, filter };
+  return { head: { study: s.name, modelA: chosen.a, modelB: chosen.b }, filter: { ...filter, pair: [chosen.a, chosen.b] } };
+}
 
 /** What the dashboard page needs before any number: models, dimensions and the values each filter offers. */
 export async function dashboardStudy(db: Db, studyId: string) {
@@ -37,10 +44,12 @@ export async function dashboardStudy(db: Db, studyId: string) {
     for (const c of facets.combos) m.set(pick(c), (m.get(pick(c)) ?? 0) + c.items);
     return [...m].sort(([a], [b]) => a.localeCompare(b)).map(([value, items]) => ({ value, items }));
   };
-  const modelsOf = (role: string) => s.models.filter((m) => m.role === role).map((m) => m.model.name).sort();
+  const sxs = s.type === "SIDE_BY_SIDE";
+  // Side-by-side: the pairs (one for two models); the page shows one at a time, candidate = model A.
+  const pairs = sxs ? (s.models.length === 2 ? [{ a: s.models[0].model.name, b: s.models[1].model.name, items: facets.combos.reduce((n, c) => n + c.items, 0) }] : await repo.studyPairs(db, studyId)) : [];
   return {
-    id: s.id, name: s.name, type: s.type,
-    candidate: modelsOf("CANDIDATE")[0] ?? null, baseline: modelsOf("BASELINE")[0] ?? null,
+    id: s.id, name: s.name, type: s.type, pairing: s.pairing,
+    candidate: pairs[0]?.a ?? null, baseline: pairs[0]?.b ?? null, pairs,
     models: s.models.map((m) => m.model.name).sort(),
     dimensions: facets.dimensions.map((d) => ({ key: d.key, label: d.label })),
     locales: count((c) => c.locale), regions: count((c) => c.region), categories: count((c) => c.category), modalities: count((c) => c.modality),
@@ -53,8 +62,8 @@ export async function dashboardStudy(db: Db, studyId: string) {
 export async function headline(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
   const s = await loadStudy(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
-    const h = head(s);
-    const sums = await repo.sideBySideHeadlineSums(db, studyId, filter);
+    const { head: h, filter: f } = await pairView(db, s, filter);
+    const sums = await repo.sideBySideHeadlineSums(db, studyId, f);
     return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) =>
       preferenceTallyRows(h, t.dimension, "all", { ...t, moments: IntervalAlphaMoments.fromSums(t.alpha) }));
   }
@@ -93,15 +102,19 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const s = await loadStudy(db, studyId);
   const prompts = await analytics.promptAttributes(db, studyId);
   const kept = filterPrompts(prompts, filter);
-  if (s.type === "SIDE_BY_SIDE") return sideBySideRows(head(s), filterUnits(await analytics.preferenceUnits(db, studyId), kept, filter), kept);
+  if (s.type === "SIDE_BY_SIDE") {
+    const { head: h, filter: f } = await pairView(db, s, filter);
+    return sideBySideRows(h, filterUnits(await analytics.preferenceUnits(db, studyId), kept, f), kept);
+  }
   return singleSidedRows(s.name, filterUnits(await analytics.scoreUnits(db, studyId), kept, filter), kept, DEFAULT_BOOTSTRAP);
 }
 
 const FLAGGED_SHOWN = 100;
 
 /** Who did the work and how: per-grader activity, checks and flags, and the flagged tasks with their comments. */
-export async function quality(db: Db, studyId: string, filter: ReportFilter) {
+export async function quality(db: Db, studyId: string, requested: ReportFilter) {
   const s = await loadStudy(db, studyId);
+  const filter = s.type === "SIDE_BY_SIDE" ? (await pairView(db, s, requested)).filter : requested;
   const [tallies, tasks, flagged] = await Promise.all([
     repo.graderTallies(db, studyId, filter), repo.taskSummaries(db, studyId, s.type, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
   ]);
@@ -112,15 +125,17 @@ const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_ra
 const OVER_TIME_POINTS = 10;
 
 /** The headline rows at evenly spaced judgment counts, in submission order. */
-export async function overTime(db: Db, studyId: string, filter: ReportFilter) {
+export async function overTime(db: Db, studyId: string, requested: ReportFilter) {
   const s = await loadStudy(db, studyId);
+  const view = s.type === "SIDE_BY_SIDE" ? await pairView(db, s, requested) : null;
+  const filter = view?.filter ?? requested;
   const [judgments, keys, prompts] = await Promise.all([
     repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
   ]);
   const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
   const keep = (rows: ReportRow[]) => rows.filter((r) => HEADLINE_METRICS.has(r.metric));
-  if (s.type === "SIDE_BY_SIDE") {
-    const h = head(s);
+  if (view) {
+    const h = view.head;
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
       start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0 }),

@@ -5,7 +5,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { recordAudit } from "../audit/repo";
 import { engineOf, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
-import { JudgmentPlan } from "./domain/judgment-plan";
+import { JudgmentPlan, pairInStudy } from "./domain/judgment-plan";
 import { parseJudgmentRow, type JudgmentRow } from "./domain/judgment-row";
 import { readRows } from "./read-rows";
 import * as repo from "./repo";
@@ -58,11 +58,13 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
       continue;
     }
     if (type === "side_by_side") {
-      const stored = ["CANDIDATE", "BASELINE"].map((r) => s.models.find((m) => m.role === r)?.model.name ?? "");
-      if (new Set([...stored, ...planned.models]).size !== 2) {
-        problems.add({ line, field: "model_a", message: `study "${s.name}" already compares ${stored[0]} with ${stored[1]}` });
+      // An existing study keeps its models and their order: a name it lacks is most likely a typo.
+      const stored = s.models.map((m) => m.model.name);
+      const unknown = planned.models.filter((m) => !stored.includes(m));
+      if (unknown.length) {
+        problems.add({ line, field: "model_a", message: `study "${s.name}" compares ${stored.join(", ")}; the file also names ${unknown.join(", ")}` });
       }
-      planned.models = stored; // normalise to the stored candidate
+      planned.models = stored;
     }
   }
   if (problems.total > 0) throw new ImportRejected(file, problems.listed, problems.total);
@@ -92,7 +94,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
       const row = parseJudgmentRow(fields, line).row as JudgmentRow;
       const t = targets.get(row.study)!;
-      const itemId = t.items.get(`${row.promptId}|${row.type === "single_sided" ? row.models[0] : ""}`)!;
+      const itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
       const graderId = graderIds.get(row.grader)!;
       let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
       if (!assignmentId) {

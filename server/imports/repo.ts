@@ -36,7 +36,7 @@ export async function ensureModels(tx: Tx, names: string[]): Promise<Map<string,
 export const findStudiesByName = (tx: Db | Tx, names: string[]) =>
   tx.study.findMany({
     where: { name: { in: names } },
-    select: { id: true, name: true, type: true, promptSetId: true, models: { select: { role: true, model: { select: { name: true } } } } },
+    select: { id: true, name: true, type: true, promptSetId: true, models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { name: true } } } } },
   });
 
 export async function promptsByExternalId(tx: Tx, promptSetId: string, externalIds: string[]) {
@@ -59,8 +59,8 @@ export async function responsesFor(tx: Tx, promptIds: string[], modelIds: string
 }
 
 export async function itemsOf(tx: Tx, studyId: string) {
-  const rows = await tx.item.findMany({ where: { studyId }, select: { id: true, promptId: true, responseId: true } });
-  return new Map(rows.map((r) => [`${r.promptId}|${r.responseId}`, r.id]));
+  const rows = await tx.item.findMany({ where: { studyId }, select: { id: true, promptId: true, responseId: true, baselineResponseId: true } });
+  return new Map(rows.map((r) => [`${r.promptId}|${r.responseId}|${r.baselineResponseId ?? ""}`, r.id]));
 }
 
 export async function assignmentsOf(tx: Tx, studyId: string) {
@@ -100,7 +100,7 @@ export const insertJudgments = (tx: Tx, engine: Engine, rows: ImportedJudgment[]
 export interface StudyTargets {
   studyId: string;
   createdHere: boolean;
-  /** `${promptExternalId}|${modelName}` → item id (modelName empty for side-by-side) */
+  /** `${promptExternalId}|${modelName}` (single-sided) or `${promptExternalId}|${modelA}|${modelB}` (side-by-side) → item id */
   items: Map<string, string>;
   assignments: Map<string, string>;
   judgmentKeys: Set<string>;
@@ -120,12 +120,12 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
     studyId = (await tx.study.create({ data: {
       name: planned.name, type: sxs ? "SIDE_BY_SIDE" : "SINGLE_SIDED", status: "COMPLETED", redundancy: 1, promptSetId,
       guidelines: "Imported from another tool.", completedAt: new Date(),
-      models: { create: planned.models.map((m, i) => ({ modelId: modelIds.get(m)!, role: sxs ? (i === 0 ? "CANDIDATE" : "BASELINE") : "SCORED" })) },
+      models: { create: planned.models.map((m, i) => ({ modelId: modelIds.get(m)!, position: i, role: sxs ? (i === 0 ? "CANDIDATE" : "BASELINE") : "SCORED" })) },
     }, select: { id: true } })).id;
   } else if (!sxs) {
     const have = new Set(existing!.models.map((m) => m.model.name));
     const add = planned.models.filter((m) => !have.has(m));
-    if (add.length) await tx.studyModel.createMany({ data: add.map((m) => ({ studyId: studyId!, modelId: modelIds.get(m)!, role: "SCORED" as const })) });
+    if (add.length) await tx.studyModel.createMany({ data: add.map((m, i) => ({ studyId: studyId!, modelId: modelIds.get(m)!, role: "SCORED" as const, position: have.size + i })) });
   }
   const scale = sxs ? { scaleMin: -3, scaleMax: 3 } : { scaleMin: 1, scaleMax: 5 };
   const haveDims = await tx.studyDimension.findMany({ where: { studyId }, select: { dimensionId: true, position: true } });
@@ -165,17 +165,23 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
   const existingItems = await itemsOf(tx, studyId);
   const items = new Map<string, string>();
   const newItems: { id: string; studyId: string; promptId: string; localeCode: string; responseId: string; baselineResponseId: string | null }[] = [];
+  const order = new Map(planned.models.map((m, i) => [m, i]));
   for (const [externalId, p] of prompts) {
-    const subjects = sxs ? [planned.models[0]] : planned.models;
-    for (const model of subjects) {
+    // Side-by-side: one item per pair the file judged on this prompt (model A first); single-sided: per model.
+    const subjects: [string, string | null][] = sxs
+      ? [...(planned.prompts.get(externalId)?.pairs ?? [])].map((k) => k.split("\u0000")).map(([x, y]) => (order.get(x)! < order.get(y)! ? [x, y] : [y, x]))
+      : planned.models.map((m) => [m, null]);
+    for (const [model, modelB] of subjects) {
       const responseId = responses.get(`${p.id}|${modelIds.get(model)}`)!;
-      let itemId = existingItems.get(`${p.id}|${responseId}`);
+      const baselineResponseId = modelB === null ? null : responses.get(`${p.id}|${modelIds.get(modelB)}`)!;
+      const key = `${p.id}|${responseId}|${baselineResponseId ?? ""}`;
+      let itemId = existingItems.get(key);
       if (!itemId) {
         itemId = randomUUID();
-        newItems.push({ id: itemId, studyId, promptId: p.id, localeCode: p.localeCode, responseId,
-          baselineResponseId: sxs ? responses.get(`${p.id}|${modelIds.get(planned.models[1])}`)! : null });
+        existingItems.set(key, itemId);
+        newItems.push({ id: itemId, studyId, promptId: p.id, localeCode: p.localeCode, responseId, baselineResponseId });
       }
-      items.set(`${externalId}|${sxs ? "" : model}`, itemId);
+      items.set(modelB === null ? `${externalId}|${model}` : `${externalId}|${model}|${modelB}`, itemId);
     }
   }
   await bulkInsert(tx, engine, "Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],

@@ -36,9 +36,9 @@ export async function insertStudy(
     const study = await tx.study.create({
       data: {
         name: def.name, graderTitle: def.graderTitle, type: def.type, redundancy: def.redundancy, leaseMinutes: def.leaseMinutes,
-        guidelines: def.guidelines, promptSetId: def.promptSetId, createdById,
+        guidelines: def.guidelines, promptSetId: def.promptSetId, createdById, pairing: def.pairing ?? "", pairingSeed: def.pairingSeed ?? null,
         models: { create: def.modelIds.map((modelId, i) => ({
-          modelId, role: def.type === "SINGLE_SIDED" ? "SCORED" : i === 0 ? "CANDIDATE" : "BASELINE" })) },
+          modelId, position: i, role: def.type === "SINGLE_SIDED" ? "SCORED" : i === 0 ? "CANDIDATE" : "BASELINE" })) },
         dimensions: { create: dimensionIds.map((dimensionId, position) => ({ dimensionId, position, scaleMin: scale.min, scaleMax: scale.max })) },
         locales: { create: locales.map((localeCode) => ({ localeCode })) },
       },
@@ -71,7 +71,8 @@ const studySummarySelect = {
   completedAt: true,
   promptSet: { select: { id: true, name: true } },
   createdBy: { select: { displayName: true } },
-  models: { select: { role: true, model: { select: { id: true, name: true } } } },
+  pairing: true, pairingSeed: true,
+  models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { id: true, name: true } } } },
   locales: { select: { localeCode: true } },
   // Study material only: control items (gold, attention, qualification) are not part of its progress.
   _count: { select: { items: { where: { control: "NONE" } } } },

@@ -4,6 +4,7 @@ import { STUDY_STATUSES } from "./domain/study-status";
 
 export const ZStudyType = z.enum(["SIDE_BY_SIDE", "SINGLE_SIDED"]);
 export const ZModality = z.enum(["TEXT", "IMAGE"]);
+export const ZPairing = z.enum(["all_pairs", "balanced_random"]);
 
 export const ZStudyDefinition = z
   .object({
@@ -11,8 +12,13 @@ export const ZStudyDefinition = z
     // What graders see instead of the name (which often names the models); empty: a neutral title.
     graderTitle: z.string().trim().max(120).default(""),
     type: ZStudyType,
-    // SIDE_BY_SIDE: candidate first, then baseline. SINGLE_SIDED: one or more scored models.
-    modelIds: z.array(z.string().min(1)).min(1, "Choose at least one model").max(12),
+    // SIDE_BY_SIDE: candidate first, then baseline, then any further models (each pair's model A is
+    // the one named first). SINGLE_SIDED: one or more scored models.
+    modelIds: z.array(z.string().min(1)).min(1, "Choose at least one model").max(24),
+    // Side-by-side over more than two models: all pairs per prompt, or one balanced random pair
+    // per prompt drawn with `pairingSeed` (chosen and recorded when not given).
+    pairing: ZPairing.optional(),
+    pairingSeed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
     promptSetId: z.string().min(1, "Choose a prompt set"),
     filters: z
       .object({
@@ -27,8 +33,11 @@ export const ZStudyDefinition = z
     guidelines: z.string().max(50_000).default(""),
   })
   .superRefine((s, ctx) => {
-    if (s.type === "SIDE_BY_SIDE" && s.modelIds.length !== 2) {
-      ctx.addIssue({ code: "custom", path: ["modelIds"], message: "A side-by-side study compares exactly two models: a candidate and a baseline" });
+    if (s.type === "SIDE_BY_SIDE" && s.modelIds.length < 2) {
+      ctx.addIssue({ code: "custom", path: ["modelIds"], message: "A side-by-side study compares at least two models" });
+    }
+    if (s.type === "SIDE_BY_SIDE" && s.modelIds.length > 2 && !s.pairing) {
+      ctx.addIssue({ code: "custom", path: ["pairing"], message: "Choose how to pair more than two models: all pairs per prompt, or one balanced random pair per prompt" });
     }
     if (new Set(s.modelIds).size !== s.modelIds.length) {
       ctx.addIssue({ code: "custom", path: ["modelIds"], message: "Each model can appear only once" });

@@ -1,4 +1,6 @@
+import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
+import { mulberry32 } from "../analytics/domain/seeded-random";
 import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
@@ -18,7 +20,9 @@ async function loadPlan(db: Db, def: TStudyDefinition) {
   if (missingDims.length) throw new TRPCError({ code: "BAD_REQUEST", message: `Unknown dimension: ${missingDims.join(", ")}` });
   if (!promptSet) throw new TRPCError({ code: "BAD_REQUEST", message: "The chosen prompt set does not exist." });
   const prompts = await repo.promptsWithResponses(db, def.promptSetId, def.modelIds);
-  const plan = planStudyItems(prompts, { type: def.type, modelIds: def.modelIds }, def.filters);
+  const pairing = def.type === "SIDE_BY_SIDE" && def.modelIds.length > 2 ? def.pairing : undefined;
+  const plan = planStudyItems(prompts, { type: def.type, modelIds: def.modelIds, pairing,
+    rng: pairing === "balanced_random" ? mulberry32(def.pairingSeed ?? 0) : undefined }, def.filters);
   const dimensionIds = def.dimensionKeys.map((k) => dimensions.find((d) => d.key === k)!.id);
   const locales = [...new Set(plan.items.map((i) => i.localeCode))].sort();
   return { plan, dimensionIds, locales, promptSet, models };
@@ -26,22 +30,31 @@ async function loadPlan(db: Db, def: TStudyDefinition) {
 
 /** What creating this study would do, without doing it (the wizard shows it before "Create"). */
 export async function previewStudy(db: Db, def: TStudyDefinition) {
-  const { plan, locales } = await loadPlan(db, def);
+  const { plan, locales } = await loadPlan(db, withPairingSeed(def));
   return { items: plan.items.length, prompts: new Set(plan.items.map((i) => i.promptId)).size, locales,
     filteredOut: plan.filteredOut, missingResponses: plan.missingResponses, judgmentsWanted: plan.items.length * def.redundancy };
 }
 
-export async function createStudy(db: Db, actorId: string | null, def: TStudyDefinition) {
+/** A balanced random pairing without a seed gets one here, recorded with the study. */
+function withPairingSeed(def: TStudyDefinition): TStudyDefinition {
+  const multi = def.type === "SIDE_BY_SIDE" && def.modelIds.length > 2;
+  if (!multi) return { ...def, pairing: undefined, pairingSeed: undefined };
+  if (def.pairing !== "balanced_random") return { ...def, pairingSeed: undefined };
+  return { ...def, pairingSeed: def.pairingSeed ?? randomInt(2 ** 31 - 1) };
+}
+
+export async function createStudy(db: Db, actorId: string | null, input: TStudyDefinition) {
+  const def = withPairingSeed(input);
   const { plan, dimensionIds, locales, promptSet, models } = await loadPlan(db, def);
   if (plan.items.length === 0) {
-    const names = def.modelIds.map((id) => models.find((m) => m.id === id)!.name).join(" and ");
+    const names = def.modelIds.map((id) => models.find((m) => m.id === id)!.name).join(def.modelIds.length > 2 ? ", " : " and ");
     throw new TRPCError({ code: "BAD_REQUEST",
       message: `No prompt in "${promptSet.name}" matches the filters and has responses from ${names}; nothing to grade.` });
   }
   try {
     const study = await repo.insertStudy(db, def, dimensionIds, locales, plan.items, actorId);
     await recordAudit(db, { actorId, action: "study.create", entityType: "Study", entityId: study.id,
-      details: { name: def.name, type: def.type, items: plan.items.length } });
+      details: { name: def.name, type: def.type, items: plan.items.length, ...(def.pairing ? { pairing: def.pairing, pairingSeed: def.pairingSeed ?? null } : {}) } });
     return { ...study, items: plan.items.length };
   } catch (error) {
     if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: `A study named "${def.name}" already exists.` });

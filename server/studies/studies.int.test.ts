@@ -42,7 +42,8 @@ describe.each(await testEngines())("studies through tRPC on %s", (engine) => {
 
   it("rejects bad definitions with messages that say what is wrong", async () => {
     const api = callerFor(t.db, l.researcher);
-    await expect(api.studies.create({ ...def(), modelIds: [l.candidate.id] })).rejects.toThrow(/exactly two models/);
+    await expect(api.studies.create({ ...def(), modelIds: [l.candidate.id] })).rejects.toThrow(/at least two models/);
+    await expect(api.studies.create({ ...def(), modelIds: [l.candidate.id, l.baseline.id, l.candidate.id + "x"] })).rejects.toThrow(/Choose how to pair more than two models/);
     await expect(api.studies.create({ ...def(), modelIds: [l.candidate.id, l.candidate.id] })).rejects.toThrow(/only once/);
     await expect(api.studies.create({ ...def(), dimensionKeys: ["vibes"] })).rejects.toThrow("Unknown dimension: vibes");
     await expect(api.studies.create({ ...def(), filters: { locales: ["de-DE"] } })).rejects.toThrow(/No prompt in .* matches the filters/);

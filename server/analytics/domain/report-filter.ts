@@ -7,6 +7,8 @@ export interface ReportFilter {
   locales?: string[];
   categories?: string[];
   modalities?: PromptAttributes["modality"][];
+  /** side-by-side studies of more than two models: one pair, [model A, model B] */
+  pair?: [string, string];
 }
 
 const allows = <T>(list: T[] | undefined, value: T) => !list || list.length === 0 || list.includes(value);
@@ -24,6 +26,7 @@ export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportF
 }
 
 /** Units (anything judged on a prompt and dimension) that pass the filter, given the prompts it kept. */
-export function filterUnits<U extends { promptId: string; dimension: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
-  return units.filter((u) => kept.has(u.promptId) && dimensionPasses(u.dimension, f));
+export function filterUnits<U extends { promptId: string; dimension: string; pair?: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
+  const pair = f.pair ? `${f.pair[0]}\u0000${f.pair[1]}` : null;
+  return units.filter((u) => kept.has(u.promptId) && dimensionPasses(u.dimension, f) && (pair === null || u.pair === pair));
 }

@@ -8,6 +8,8 @@ import { wilsonInterval } from "./wilson-interval";
 /** One prompt's judgments on one dimension, aggregated (preferences relative to model A, the candidate). */
 export interface PreferenceUnit {
   promptId: string;
+  /** the item's pair, pairKey(model A, model B); a study of two models has one */
+  pair?: string;
   dimension: string;
   /** judgments */
   n: number;
@@ -31,6 +33,20 @@ export interface PreferenceTally {
   moments: IntervalAlphaMoments;
   leftWins: number;
   sidedNonTies: number;
+}
+
+/** A pair of models as one key: model A (the pair's first-named) and model B. */
+export const pairKey = (modelA: string, modelB: string) => `${modelA}\u0000${modelB}`;
+export const pairOfKey = (key: string): [string, string] => key.split("\u0000") as [string, string];
+
+/** The report rows of every pair of a side-by-side study: two-model studies have one pair. */
+export function sideBySidePairRows(study: string, units: PreferenceUnit[], prompts: Map<string, PromptAttributes>, slicing: Slicing = slicesOf): ReportRow[] {
+  const byPair = new Map<string, PreferenceUnit[]>();
+  for (const u of units) (byPair.get(u.pair ?? "") ?? byPair.set(u.pair ?? "", []).get(u.pair ?? "")!).push(u);
+  return [...byPair.keys()].sort().flatMap((k) => {
+    const [modelA, modelB] = pairOfKey(k);
+    return sideBySideRows({ study, modelA, modelB }, byPair.get(k)!, prompts, slicing);
+  });
 }
 
 const emptyTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: new IntervalAlphaMoments(), leftWins: 0, sidedNonTies: 0 });

@@ -42,14 +42,26 @@ describe("judgment plan", () => {
     expect(plan.studies.get("S")!.models).toEqual(["New", "Old"]);
   });
 
-  it("rejects a second pair, a second type, conflicting prompt attributes and duplicates", () => {
+  it("rejects a second type, conflicting prompt attributes and duplicates; a further pair is a further model", () => {
     const plan = new JudgmentPlan();
     plan.add(row({}, 2));
-    expect(plan.add(row({ model_b: "Other" }, 3))[0].message).toBe('study "S" compares New with Old; this row compares New with Other');
+    expect(plan.add(row({ model_b: "Other" }, 3))).toEqual([]);
+    expect(plan.studies.get("S")!.models).toEqual(["New", "Old", "Other"]);
     expect(plan.add(parse({ ...single }, 4).row!)[0]).toMatchObject({ field: "type", message: 'study "S" is side_by_side in earlier rows' });
     expect(plan.add(row({ grader: "g9", locale: "ja-JP" }, 5))[0]).toMatchObject({ field: "locale", message: "prompt p1 is en-US on line 2, ja-JP here" });
-    expect(plan.add(row({ preference: "-1" }, 6))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 on line 2" });
-    expect(plan.add(row({ dimension: "truthfulness" }, 7))).toEqual([]);
-    expect(plan.rows).toBe(2);
+    expect(plan.add(row({ preference: "-1" }, 6))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" });
+    // The same pair named the other way round is the same judgment.
+    expect(plan.add(row({ model_a: "Old", model_b: "New" }, 7))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" });
+    expect(plan.add(row({ dimension: "truthfulness" }, 8))).toEqual([]);
+    expect(plan.rows).toBe(3);
+  });
+
+  it("stores preferences relative to the pair's model A: the model the file named first", () => {
+    const plan = new JudgmentPlan();
+    plan.add(row({}, 2)); // New vs Old: New named first
+    plan.add(row({ model_a: "Other", model_b: "Old", grader: "g2" }, 3));
+    const r = row({ model_a: "Other", model_b: "New", preference: "2", grader: "g3" }, 4);
+    plan.add(r);
+    expect(plan.storedValue(r)).toBe(-2); // the pair is New (A) vs Other (B): Other better by 2 is −2
   });
 });
