@@ -140,6 +140,13 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 2,
         guidelines: "Score each response on its own, from 1 (very poor) to 5 (excellent)." },
       status: "RUNNING" as const, completion: 0.8, edge: 0 },
+    // Every model against every other: one balanced random pair per prompt, for the leaderboard.
+    { def: { name: "All five models — head to head", graderTitle: "Which answer is better?", type: "SIDE_BY_SIDE" as const,
+        modelIds: DEMO_MODELS.map((m) => models[m.key].id), pairing: "balanced_random" as const, pairingSeed: 2026, promptSetId: textSet.id,
+        dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
+        guidelines: "Compare the two responses. The pair of assistants changes from one prompt to the next." },
+      status: "RUNNING" as const, completion: 0.9, edge: 0,
+      strength: { [models.deviceOld.id]: 0, [models.deviceNew.id]: 0.5, [models.serverOld.id]: 0.8, [models.serverNew.id]: 1.4, [models.serverPro.id]: 1.7 } },
     { def: { name: "Server Pro vs Server 2026 — draft", graderTitle: "Maths and reasoning", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
         filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
         guidelines: "Focus on correctness of the reasoning." },
@@ -152,7 +159,8 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
     // One study shows quality control at work: two careless graders to find, and gold items.
     const careless = "qualityControl" in s ? { [graders[1].id]: "always-left" as const, [graders[4].id]: "too-fast" as const } : undefined;
     const sim = s.completion > 0
-      ? await simulateJudgments(db, study.id, { rng, graders, completion: s.completion, candidateEdge: s.edge, quality: scores, careless })
+      ? await simulateJudgments(db, study.id, { rng, graders, completion: s.completion, candidateEdge: s.edge, quality: scores, careless,
+        strength: "strength" in s ? s.strength : undefined })
       : { judgments: 0 };
     if ("qualityControl" in s) await seedQualityControl(db, study.id);
     summary.push({ name: s.def.name, status: s.status, judgments: sim.judgments });

@@ -101,6 +101,8 @@ export interface SimulationSpec {
   completion: number;
   /** Side-by-side: mean latent preference for the candidate (in scale points). Single-sided: quality by model id. */
   candidateEdge?: number;
+  /** Side-by-side of several models: each model's latent strength (scale points); a pair's edge is A's minus B's. */
+  strength?: Record<string, number>;
   quality?: Record<string, number>;
   /** Graders who work carelessly, by id: random answers, always the left response, or far too fast (one answer everywhere, ~2 s). */
   careless?: Record<string, "random" | "always-left" | "too-fast">;
@@ -116,7 +118,7 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
     where: { id: studyId },
     select: { type: true, redundancy: true,
       dimensions: { select: { dimensionId: true, dimension: { select: { appliesToText: true, appliesToImage: true } } } },
-      items: { select: { id: true, localeCode: true, response: { select: { modelId: true } }, prompt: { select: { modality: true } } } } },
+      items: { select: { id: true, localeCode: true, response: { select: { modelId: true } }, baselineResponse: { select: { modelId: true } }, prompt: { select: { modality: true } } } } },
   });
   const { rng } = spec;
   const now = spec.now ?? new Date();
@@ -131,7 +133,9 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
     const chosen = pool.slice(0, study.redundancy);
     const dims = study.dimensions.filter((d) => (item.prompt.modality === "IMAGE" ? d.dimension.appliesToImage : d.dimension.appliesToText));
     // A per-item latent: some prompts favour the candidate more than others, shared by its graders.
-    const itemEffect = study.type === "SIDE_BY_SIDE" ? rng.normal(spec.candidateEdge ?? 0.5, 1) : rng.normal(0, 0.5);
+    const edge = spec.strength && item.baselineResponse
+      ? (spec.strength[item.response.modelId] ?? 0) - (spec.strength[item.baselineResponse.modelId] ?? 0) : spec.candidateEdge ?? 0.5;
+    const itemEffect = study.type === "SIDE_BY_SIDE" ? rng.normal(edge, 1) : rng.normal(0, 0.5);
     for (const grader of chosen) {
       const id = `sim${studyId.slice(-6)}${(++seq).toString(36)}${Math.floor(rng.next() * 1e9).toString(36)}`;
       const side = study.type === "SIDE_BY_SIDE" ? (rng.next() < 0.5 ? "LEFT" : "RIGHT") : null;

@@ -7,6 +7,7 @@ import { healthRouter } from "./health/router";
 import { localesRouter } from "./locales/router";
 import { modelsRouter } from "./models/router";
 import { promptsRouter } from "./prompts/router";
+import { leaderboardRouter } from "./leaderboard/router";
 import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -24,6 +25,7 @@ export const appRouter = createTRPCRouter({
   analytics: analyticsRouter,
   dashboards: dashboardsRouter,
   quality: qualityRouter,
+  leaderboard: leaderboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

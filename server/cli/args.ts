@@ -1,7 +1,10 @@
 // A small argument parser for the `verdict` command: positionals and --flag value pairs.
 export interface ParsedArgs {
   positionals: string[];
+  /** the last value of each flag */
   flags: Record<string, string | true>;
+  /** every value of each flag, for flags that may repeat (--study A --study B) */
+  repeated: Record<string, (string | true)[]>;
 }
 
 export class UsageError extends Error {}
@@ -9,6 +12,7 @@ export class UsageError extends Error {}
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];
   const flags: Record<string, string | true> = {};
+  const repeated: Record<string, (string | true)[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg.startsWith("--")) {
@@ -17,9 +21,10 @@ export function parseArgs(argv: string[]): ParsedArgs {
       if (inline !== undefined) flags[name] = inline;
       else if (i + 1 < argv.length && !argv[i + 1].startsWith("--")) flags[name] = argv[++i];
       else flags[name] = true;
+      (repeated[name] ??= []).push(flags[name]);
     } else positionals.push(arg);
   }
-  return { positionals, flags };
+  return { positionals, flags, repeated };
 }
 
 export function stringFlag(args: ParsedArgs, name: string, required: true): string;
@@ -29,6 +34,13 @@ export function stringFlag(args: ParsedArgs, name: string, required = false): st
   if (v === true) throw new UsageError(`--${name} needs a value`);
   if (v === undefined && required) throw new UsageError(`--${name} is required`);
   return v;
+}
+
+/** Every value of a flag that may be given more than once. */
+export function listFlag(args: ParsedArgs, name: string): string[] {
+  const values = args.repeated[name] ?? [];
+  if (values.some((v) => v === true)) throw new UsageError(`--${name} needs a value`);
+  return values as string[];
 }
 
 export function intFlag(args: ParsedArgs, name: string, fallback: number): number {

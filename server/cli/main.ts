@@ -26,7 +26,10 @@ import { createUser } from "../users/service";
 import { ZCreateUser } from "../users/schema";
 import { DEFAULT_DEMO, seedDemo } from "../../seed/demo";
 import { demoLoginsText } from "../../seed/demo-content";
-import { assertKnownFlags, intFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from "./args";
+import { assertKnownFlags, intFlag, listFlag, parseArgs, stringFlag, UsageError, type ParsedArgs } from "./args";
+import { leaderboardCsvRecords } from "../leaderboard/domain/leaderboard-format";
+import { ZLeaderboardRequest } from "../leaderboard/schema";
+import { leaderboard } from "../leaderboard/service";
 
 const USAGE = `Usage: verdict <command>
 
@@ -42,6 +45,10 @@ const USAGE = `Usage: verdict <command>
                                       the study's statistics as one tidy table
   export judgments --study NAME [--out FILE]
                                       every judgment of the study as CSV
+  leaderboard [--study NAME]... [--dimension KEY] [--format csv|json] [--out FILE]
+              [--resamples N] [--seed N] [--no-style-control] [--slices all|every]
+                                      Bradley–Terry ratings of the models of side-by-side studies
+                                      (default: every study sharing models with the largest group)
 `;
 
 function describeTarget(): string {
@@ -130,6 +137,34 @@ async function report(args: ParsedArgs) {
   if (file) console.error(`Wrote ${result.rows.length} rows to ${file}.`);
 }
 
+async function leaderboardCommand(args: ParsedArgs) {
+  assertKnownFlags(args, ["study", "dimension", "format", "out", "resamples", "seed", "no-style-control", "slices"]);
+  const format = stringFlag(args, "format") ?? "csv";
+  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const req = ZLeaderboardRequest.parse({
+    studies: listFlag(args, "study"), dimension: stringFlag(args, "dimension"), slices: stringFlag(args, "slices") ?? "every",
+    resamples: intFlag(args, "resamples", 1000), seed: intFlag(args, "seed", 20260101), styleControl: args.flags["no-style-control"] === undefined,
+  });
+  await ensureDatabase(true);
+  const started = Date.now();
+  const board = await leaderboard(db(), req);
+  const text = format === "json" ? `${JSON.stringify(board, null, 2)}\n` : toCsv(leaderboardCsvRecords(board.rows));
+  const { stream, file } = output(args);
+  await new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve())));
+  if (file) await new Promise<void>((resolve) => stream.end(resolve));
+  console.error(`studies: ${board.scope.studies.join(", ")}${board.scope.leftOut.length ? ` (left out, sharing no model with these: ${board.scope.leftOut.join(", ")})` : ""}`);
+  console.error(`bootstrap: ${req.resamples} resamples of prompts, seed ${req.seed}; ${board.models.length} models; ${secondsSince(started)} s`);
+  for (const s of board.slices) {
+    if (s.refused) console.error(`not rated: ${s.dimension}, ${s.slice}: ${s.refused.reason} (${s.refused.components.map((c) => c.join(", ")).join(" | ")})`);
+    for (const st of s.standings) for (const note of st.notes) if (s.slice === "all") console.error(`note: ${s.dimension}: ${note}`);
+  }
+  const all = board.slices.filter((s) => s.slice === "all");
+  if (all.length && all.every((s) => s.refused)) {
+    throw new TRPCError({ code: "BAD_REQUEST", message: `The models cannot be rated together: ${all[0].refused!.reason}. Groups that never met: ${all[0].refused!.components.map((c) => c.join(", ")).join(" | ")}. Name studies with --study that connect them.` });
+  }
+  if (file) console.error(`Wrote ${board.rows.length} rows to ${file}.`);
+}
+
 async function exportJudgments(args: ParsedArgs) {
   assertKnownFlags(args, ["study", "out"]);
   const study = stringFlag(args, "study", true);
@@ -144,6 +179,10 @@ async function main(argv: string[]) {
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
   if (group === "report") return report(args);
+  if (group === "leaderboard") {
+    if (command) throw new UsageError(`Unexpected argument "${command}"`);
+    return leaderboardCommand(args);
+  }
   const key = `${group ?? ""} ${command ?? ""}`.trim();
   if (group === "import" && (command === "material" || command === "judgments")) {
     if (rest.length > 1) throw new UsageError(`Unexpected argument "${rest[1]}"`);

@@ -240,7 +240,8 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const promptId = promptIds.get(r.promptId)!;
     const modelId = modelIds.get(r.model)!;
     const id = responses.get(`${promptId}|${modelId}`);
-    if (id) await tx.response.update({ where: { id }, data: { text: r.response } });
+    // A changed text is measured again for the leaderboard's style control.
+    if (id) await tx.response.update({ where: { id }, data: { text: r.response, styleLength: null, styleHeaders: null, styleListItems: null, styleBold: null } });
     else await tx.response.create({ data: { promptId, modelId, text: r.response } });
   }
 }

@@ -26,6 +26,15 @@ describe("style-controlled ratings", () => {
     plain.forEach((r, i) => expect(fit!.ratings[i]).toBeCloseTo(r, 4));
     expect(fit!.coefficients).toEqual([0, 0, 0, 0]);
   });
+
+
+  it("leaves out a feature that repeats another (bold always with list items) and still rates the models", () => {
+    const twinned = rows.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], r.style[2]] }));
+    const fit = fitStyleControlled(twinned, [0, 1, 2, 3], 4)!;
+    const withoutBold = fitStyleControlled(rows.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], 0] })), [0, 1, 2, 3], 4)!;
+    expect(fit.coefficients[3]).toBe(0);
+    fit.ratings.forEach((r, i) => expect(r).toBeCloseTo(withoutBold.ratings[i], 6));
+  });
 });
 
 describe("response style", () => {

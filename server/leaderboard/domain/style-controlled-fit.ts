@@ -33,6 +33,36 @@ export interface StyleControlledFit {
 
 const log1pExp = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
 
+/**
+ * The features to fit with: those battles differ in, leaving out any that is (nearly) a linear
+ * combination of those kept before it (in a demo, bold spans may come exactly with list items):
+ * their coefficients could not be told apart, and the system would be singular.
+ */
+function independentFeatures(rows: StyledBattles[], rms: number[], total: number, features: number): number[] {
+  const kept: number[] = [];
+  const scale = rms.map((v) => Math.sqrt(v / total));
+  // Gram–Schmidt on the battle-weighted columns: keep a feature if much of it is new.
+  const basis: Float64Array[] = [];
+  for (let f = 0; f < features; f++) {
+    if (!(rms[f] > 0)) continue;
+    const col = Float64Array.from(rows, (r) => (r.style[f] / scale[f]) * Math.sqrt(r.battles));
+    for (const b of basis) {
+      let dot = 0;
+      for (let q = 0; q < col.length; q++) dot += col[q] * b[q];
+      for (let q = 0; q < col.length; q++) col[q] -= dot * b[q];
+    }
+    let norm = 0;
+    for (let q = 0; q < col.length; q++) norm += col[q] * col[q];
+    // Columns have squared norm `total` before projection; keep one with over 0.1% of it left.
+    if (norm > 1e-3 * total) {
+      const inv = 1 / Math.sqrt(norm);
+      basis.push(col.map((v) => v * inv));
+      kept.push(f);
+    }
+  }
+  return kept;
+}
+
 /** `start`: the plain ratings of the core (Elo, core order), a warm start for the strengths. */
 export function fitStyleControlled(rows: StyledBattles[], core: number[], features: number, start?: ArrayLike<number>): StyleControlledFit | null {
   const k = core.length;
@@ -47,7 +77,7 @@ export function fitStyleControlled(rows: StyledBattles[], core: number[], featur
     total += r.battles;
     for (let f = 0; f < features; f++) rms[f] += r.battles * r.style[f] * r.style[f];
   }
-  const active = [...rms.keys()].filter((f) => rms[f] > 0);
+  const active = independentFeatures(used, rms, total, features);
   const F = active.length;
   const rowsN = used.length;
   const free = k - 1; // the last core model's θ is held at 0
