@@ -12,7 +12,8 @@ export async function sideBySideStudies(db: Db) {
   return db.study.findMany({
     where: { type: "SIDE_BY_SIDE" },
     orderBy: { name: "asc" },
-    select: { id: true, name: true, status: true, models: { orderBy: { position: "asc" }, select: { model: { select: { name: true } } } } },
+    select: { id: true, name: true, status: true, models: { orderBy: { position: "asc" }, select: { model: { select: { name: true } } } },
+      dimensions: { orderBy: { position: "asc" }, select: { dimension: { select: { key: true } } } } },
   });
 }
 

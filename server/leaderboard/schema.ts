@@ -14,3 +14,6 @@ export const ZLeaderboardRequest = z.object({
   locale: ZLocaleCode.optional(),
 });
 export type TLeaderboardRequest = z.infer<typeof ZLeaderboardRequest>;
+
+// What the page receives: the service's result type, shared with client components from here.
+export type { Leaderboard, LeaderboardSlice } from "./service";

@@ -121,5 +121,6 @@ function pairwiseRates(items: ItemBattles[], names: string[], ratings: Map<numbe
 export async function leaderboardStudies(db: Db) {
   const all = await repo.sideBySideStudies(db);
   const groups = studyGroups(all.map((s) => ({ name: s.name, models: s.models.map((m) => m.model.name) })));
-  return { studies: all.map((s) => ({ name: s.name, status: s.status, models: s.models.map((m) => m.model.name) })), defaultScope: groups[0]?.map((s) => s.name) ?? [] };
+  return { studies: all.map((s) => ({ name: s.name, status: s.status, models: s.models.map((m) => m.model.name), dimensions: s.dimensions.map((d) => d.dimension.key) })),
+    defaultScope: groups[0]?.map((s) => s.name) ?? [] };
 }

@@ -31,6 +31,7 @@ export interface NavLink {
 export const NAV_LINKS: NavLink[] = [
   { href: "/queue", label: "My queue", area: "grading" },
   { href: "/studies", label: "Studies", area: "research" },
+  { href: "/leaderboard", label: "Leaderboard", area: "research" },
   { href: "/models", label: "Models", area: "research" },
   { href: "/prompts", label: "Prompts", area: "research" },
   { href: "/imports", label: "Imports", area: "research" },

@@ -39,6 +39,9 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   // No model is pre-selected as the candidate: which one is under test is the researcher's choice.
   const [candidate, setCandidate] = useState("");
   const [baseline, setBaseline] = useState("");
+  // Side-by-side over more than two models: the further models and how prompts pair them.
+  const [more, setMore] = useState<string[]>([]);
+  const [pairing, setPairing] = useState<"all_pairs" | "balanced_random">("all_pairs");
   const [scored, setScored] = useState<string[]>(models.slice(0, 2).map((m) => m.id));
   const [promptSetId, setPromptSetId] = useState(promptSets[0]?.id ?? "");
   const [locales, setLocales] = useState<string[]>([]);
@@ -65,7 +68,8 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
 
   const definition: TStudyDefinition = {
     name: name.trim() || "Untitled study", graderTitle, type,
-    modelIds: type === "SIDE_BY_SIDE" ? [candidate, baseline] : scored,
+    modelIds: type === "SIDE_BY_SIDE" ? [candidate, baseline, ...more.filter((m) => m !== candidate && m !== baseline)] : scored,
+    pairing: type === "SIDE_BY_SIDE" && more.length ? pairing : undefined,
     promptSetId,
     filters: { locales: locales.length ? locales : undefined, categories: categories.length ? categories : undefined, modalities: modalities.length ? modalities : undefined },
     dimensionKeys, redundancy, leaseMinutes, guidelines,
@@ -130,6 +134,24 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
               </SelectField>
               <div className="md:col-span-2"><Button variant="secondary" onClick={() => { setCandidate(baseline); setBaseline(candidate); }}>⇄ Swap candidate and baseline</Button></div>
               {sameModel && candidate && <p role="alert" className="text-sm text-red-700 md:col-span-2">Candidate and baseline must be different models.</p>}
+              <fieldset className="md:col-span-2">
+                <legend className="text-sm font-medium text-slate-700">Further models <span className="font-normal text-slate-500">(optional: compare several models at once)</span></legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {models.filter((m) => m.id !== candidate && m.id !== baseline).map((m) => (
+                    <label key={m.id} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${more.includes(m.id) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                      <input type="checkbox" className="mr-1" checked={more.includes(m.id)} onChange={() => setMore(toggle(more, m.id))} />{m.name}
+                    </label>
+                  ))}
+                </div>
+                {more.length > 0 && (
+                  <div className="mt-3 space-y-1 text-sm" role="radiogroup" aria-label="Pairing">
+                    <label className="flex items-start gap-2"><input type="radio" name="pairing" checked={pairing === "all_pairs"} onChange={() => setPairing("all_pairs")} />
+                      <span><strong>All pairs</strong> on every prompt ({((2 + more.length) * (1 + more.length)) / 2} pairs per prompt)</span></label>
+                    <label className="flex items-start gap-2"><input type="radio" name="pairing" checked={pairing === "balanced_random"} onChange={() => setPairing("balanced_random")} />
+                      <span><strong>One balanced random pair</strong> per prompt: each pair about equally often within every locale and category (the seed is recorded)</span></label>
+                  </div>
+                )}
+              </fieldset>
             </div>
           ) : (
             <div className="flex flex-wrap gap-2">

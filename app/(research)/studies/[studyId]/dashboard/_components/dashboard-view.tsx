@@ -37,7 +37,10 @@ function Failed({ error, retry }: { error: { message: string }; retry: () => voi
     <button type="button" className="underline" onClick={retry}>Try again</button></div>;
 }
 
-export function DashboardView({ study, filter, headline }: { study: DashboardStudy; filter: TDashboardFilter; headline: ReportRow[] }) {
+export function DashboardView({ study: whole, filter, headline }: { study: DashboardStudy; filter: TDashboardFilter; headline: ReportRow[] }) {
+  // A side-by-side study of more than two models is shown one pair at a time: model A as the candidate.
+  const pair = whole.pairs.find((p) => filter.pair && p.a === filter.pair[0] && p.b === filter.pair[1]) ?? whole.pairs[0];
+  const study = pair ? { ...whole, candidate: pair.a, baseline: pair.b } : whole;
   const trpc = useTRPC();
   const router = useRouter();
   const pathname = usePathname();
@@ -56,6 +59,18 @@ export function DashboardView({ study, filter, headline }: { study: DashboardStu
 
   return (
     <div>
+      {whole.pairs.length > 1 && (
+        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" role="region" aria-label="Pair">
+          <label className="flex items-center gap-2 font-medium">Pair shown
+            <select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={`${pair!.a}\u0000${pair!.b}`}
+              onChange={(e) => { const [a, b] = e.target.value.split("\u0000"); setFilter({ ...filter, pair: [a, b] }); }}>
+              {whole.pairs.map((p) => <option key={`${p.a}\u0000${p.b}`} value={`${p.a}\u0000${p.b}`}>{p.a} vs {p.b} ({p.items} items)</option>)}
+            </select>
+          </label>
+          <span className="text-slate-600">{whole.models.length} models, {whole.pairing === "balanced_random" ? "one balanced random pair per prompt" : "all pairs per prompt"}.{" "}
+            <a className="text-indigo-700 underline" href={`/leaderboard?study=${encodeURIComponent(whole.name)}`}>Rank all {whole.models.length} on the leaderboard</a></span>
+        </div>
+      )}
       <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
       {study.exclusions.length > 0 && (

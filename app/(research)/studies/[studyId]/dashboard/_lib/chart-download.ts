@@ -52,7 +52,7 @@ function el(name: string, attrs: Record<string, string | number>, text?: string)
 
 /** A standalone SVG document of the chart inside `container`, with title and legend on top. */
 export function chartSvg(container: HTMLElement, title: string, legend: LegendEntry[]): { svg: string; width: number; height: number } | null {
-  const chart = container.querySelector("svg.recharts-surface");
+  const chart = container.querySelector("svg.recharts-surface") ?? container.querySelector("svg");
   if (!chart) return null;
   const width = Number(chart.getAttribute("width")) || chart.clientWidth;
   const height = Number(chart.getAttribute("height")) || chart.clientHeight;

@@ -23,4 +23,12 @@ describe("dashboard filter in the URL", () => {
     expect(filterIsEmpty({ locales: [] })).toBe(true);
     expect(filterIsEmpty({ locales: ["en-US"] })).toBe(false);
   });
+
+  it("keeps the pair of a study of several models in two parameters", () => {
+    const f = filterFromParams(new URLSearchParams("pair_a=Model A|x&pair_b=B"));
+    expect(f.pair).toEqual(["Model A|x", "B"]);
+    const q = paramsWithFilter(new URLSearchParams(), { pair: ["M1", "M2"] });
+    expect(q.get("pair_a")).toBe("M1");
+    expect(filterFromParams(paramsWithFilter(q, {})).pair).toBeUndefined();
+  });
 });

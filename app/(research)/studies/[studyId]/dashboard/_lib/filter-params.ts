@@ -23,6 +23,9 @@ export function filterFromParams(q: Search): TDashboardFilter {
       if (m.length) f.modalities = m;
     } else f[key] = values;
   }
+  // A study of more than two models: the pair shown, as two parameters (model names may hold any character).
+  const a = read(q, "pair_a"), b = read(q, "pair_b");
+  if (a && b) f.pair = [a, b];
   return f;
 }
 
@@ -33,6 +36,13 @@ export function paramsWithFilter(base: URLSearchParams, f: TDashboardFilter): UR
     const values = f[key];
     if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => (key === "modalities" ? v.toLowerCase() : v)).join(","));
     else out.delete(PARAMS[key]);
+  }
+  if (f.pair) {
+    out.set("pair_a", f.pair[0]);
+    out.set("pair_b", f.pair[1]);
+  } else {
+    out.delete("pair_a");
+    out.delete("pair_b");
   }
   return out;
 }

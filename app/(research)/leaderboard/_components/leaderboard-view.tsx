@@ -1,0 +1,202 @@
+"use client";
+// The leaderboard: which studies and dimension (in the URL), the ranked table, a forest plot of
+// ratings with their intervals, and observed and predicted pairwise win rates as a heatmap.
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { Bar, CartesianGrid, ComposedChart, ErrorBar, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
+import type { Leaderboard } from "@/server/leaderboard/schema";
+import { ChartCard, DataTable } from "../../studies/[studyId]/dashboard/_components/chart-card";
+import { CANDIDATE, BASELINE, pct } from "../../studies/[studyId]/dashboard/_lib/palette";
+import { slicesFor, standingsOf, winRateMatrix, type Estimate } from "../_lib/leaderboard-table";
+
+interface StudyOption { name: string; status: string; models: string[]; dimensions: string[] }
+
+const elo = (v: number | null) => (v === null ? "—" : v.toFixed(0));
+const interval = (e: Estimate, fmt: (v: number | null) => string) => (e.low === null && e.high === null ? "" : `${fmt(e.low)} – ${fmt(e.high)}`);
+
+export function LeaderboardView({ studies, chosen, dimension, dimensions, slice, board, problem }: {
+  studies: StudyOption[]; chosen: string[]; dimension: string | null; dimensions: string[]; slice: string; board: Leaderboard | null; problem: string | null;
+}) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const [heat, setHeat] = useState<"observed" | "predicted">("observed");
+  const go = (change: (q: URLSearchParams) => void) => {
+    const q = new URLSearchParams(params.toString());
+    change(q);
+    router.push(`${pathname}?${q.toString()}`);
+  };
+  const toggleStudy = (name: string) => go((q) => {
+    const next = chosen.includes(name) ? chosen.filter((s) => s !== name) : [...chosen, name];
+    q.delete("study");
+    for (const s of next) q.append("study", s);
+    q.delete("slice");
+  });
+  const dim = dimension ?? "overall";
+  const view = board?.slices.find((s) => s.dimension === dim && s.slice === slice);
+  const standings = board ? standingsOf(board, dim, slice) : [];
+  const order = standings.map((s) => s.model);
+  const stem = `leaderboard-${dim}-${slice}`;
+  const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
+
+  return (
+    <div className="space-y-4">
+      <section aria-label="Scope" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+        <fieldset>
+          <legend className="mb-2 font-medium text-slate-900">Studies</legend>
+          <div className="flex flex-wrap gap-x-5 gap-y-1">
+            {studies.map((s) => (
+              <label key={s.name} className="flex items-center gap-1.5">
+                <input type="checkbox" checked={chosen.includes(s.name)} onChange={() => toggleStudy(s.name)} />
+                <span>{s.name}</span><span className="text-xs text-slate-500">({s.models.length} models)</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {dimensions.length > 0 && (
+          <div className="mt-3 flex flex-wrap items-center gap-4">
+            <label className="flex items-center gap-2">Dimension
+              <select className={select} value={dim} onChange={(e) => go((q) => { q.set("dimension", e.target.value); q.delete("slice"); })}>
+                {dimensions.map((d) => <option key={d} value={d}>{d}</option>)}
+              </select>
+            </label>
+            {board && <>
+              <label className="flex items-center gap-2">Slice
+                <select className={select} value={slice} onChange={(e) => go((q) => q.set("slice", e.target.value))}>
+                  {slicesFor(board, dim).map((s) => <option key={s} value={s}>{s}</option>)}
+                </select>
+              </label>
+              <span className="text-xs text-slate-500">{board.options.resamples.toLocaleString("en-US")} bootstrap resamples of prompts, seed {board.options.seed}</span>
+            </>}
+          </div>
+        )}
+        {board && board.scope.leftOut.length > 0 && (
+          <p className="mt-2 text-xs text-slate-600">Not included (they share no model with these studies): {board.scope.leftOut.join(", ")}.</p>
+        )}
+      </section>
+
+      {problem && <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{problem}</div>}
+      {!board && !problem && <p className="text-sm text-slate-600">There is no side-by-side study yet: the leaderboard ranks the models of side-by-side studies.</p>}
+      {view?.refused && (
+        <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          This slice cannot be rated: {view.refused.reason}. Groups of models that never met: {view.refused.components.map((c) => c.join(", ")).join(" | ")}.
+        </div>
+      )}
+
+      {standings.length > 0 && view && (
+        <>
+          <section aria-label="Ranking" className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-1 font-semibold text-slate-900">Ranking — {dim}, {slice === "all" ? "all prompts" : slice}</h2>
+            <p className="mb-3 text-xs text-slate-600">
+              Rank = 1 + the models whose interval lies wholly above (ties share a rank); its range is the best and worst rank over the resamples.
+              Ratings on the Elo scale (400 points = 10:1 odds), mean 1000. Style-controlled: at equal length and markdown (cluster-robust interval). {view.prompts.toLocaleString("en-US")} prompts.
+            </p>
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm" data-testid="leaderboard-table">
+                <thead className="border-b border-slate-200 text-xs text-slate-500">
+                  <tr><th className="py-1 pr-3 font-medium">Rank</th><th className="py-1 pr-3 font-medium">Model</th><th className="py-1 pr-3 text-right font-medium">Rating</th>
+                    <th className="py-1 pr-3 font-medium">95% interval</th><th className="py-1 pr-3 text-right font-medium">Style-controlled</th>
+                    <th className="py-1 pr-3 text-right font-medium">Win rate</th><th className="py-1 pr-3 text-right font-medium">Battles</th></tr>
+                </thead>
+                <tbody>
+                  {standings.map((s) => (
+                    <tr key={s.model} className="border-b border-slate-100 align-top">
+                      <td className="py-1.5 pr-3 tabular-nums">{s.rank.value}<span className="text-xs text-slate-500"> ({s.rank.low}–{s.rank.high})</span></td>
+                      <td className="py-1.5 pr-3 font-medium">{s.model}{s.notes.map((n) => <p key={n} className="text-xs font-normal text-amber-800">{n}</p>)}</td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{s.unbounded ? (s.unbounded === "above" ? "+∞" : s.unbounded === "below" ? "−∞" : "n/a") : elo(s.rating.value)}</td>
+                      <td className="py-1.5 pr-3 tabular-nums text-slate-600">{interval(s.rating, elo)}</td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{s.styleControlled ? <>{elo(s.styleControlled.value)} <span className="text-xs text-slate-500">({interval(s.styleControlled, elo)})</span></> : "—"}</td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{pct(s.winRate.value)} <span className="text-xs text-slate-500">({pct(s.winRate.low)}–{pct(s.winRate.high)})</span></td>
+                      <td className="py-1.5 pr-3 text-right tabular-nums">{s.rating.n.toLocaleString("en-US")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+
+          <ForestPlot standings={standings} stem={stem} />
+
+          <ChartCard title={`Pairwise win rates — ${heat}`} fileStem={stem}
+            description={heat === "observed" ? "Share of battles the row model won against the column model (ties as halves); blank where they never met." : "What the fitted ratings predict for the same pairs: compare with the observed rates to see where the model fits poorly."}
+            legend={[{ label: "row model wins more", color: CANDIDATE }, { label: "column model wins more", color: BASELINE }]}
+            csvRows={(view.pairwise).map((p) => ({ model: p.a, opponent: p.b, battles: p.battles, observed_win_rate: p.observed, predicted_win_rate: p.predicted }))}
+            table={<DataTable caption="Pairwise win rates" columns={["model", "opponent", "battles", "observed", "predicted"]}
+              rows={view.pairwise.map((p) => [p.a, p.b, p.battles, pct(p.observed), pct(p.predicted)])} />}>
+            <div className="mb-2 flex gap-2 text-xs" role="group" aria-label="Heatmap values">
+              {(["observed", "predicted"] as const).map((k) => (
+                <button key={k} type="button" aria-pressed={heat === k} onClick={() => setHeat(k)}
+                  className={`rounded border px-2 py-0.5 ${heat === k ? "border-indigo-400 bg-indigo-50 text-indigo-800" : "border-slate-300 bg-white text-slate-700"}`}>{k}</button>
+              ))}
+            </div>
+            <Heatmap order={order} cells={winRateMatrix(board!, dim, slice, order, heat)} />
+          </ChartCard>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ForestPlot({ standings, stem }: { standings: ReturnType<typeof standingsOf>; stem: string }) {
+  const rated = standings.filter((s) => s.rating.value !== null);
+  const data = rated.map((s) => ({
+    model: s.model, rating: s.rating.value!,
+    err: [s.rating.value! - (s.rating.low ?? s.rating.value!), (s.rating.high ?? s.rating.value!) - s.rating.value!],
+    style: s.styleControlled?.value ?? null,
+  }));
+  return (
+    <ChartCard title="Ratings with 95% intervals" fileStem={stem}
+      description="Each model's rating (dot) and its bootstrap interval over prompts (whiskers); hollow marks: style-controlled ratings."
+      legend={[{ label: "rating", color: CANDIDATE }, { label: "style-controlled", color: BASELINE }]}
+      csvRows={rated.map((s) => ({ model: s.model, rating: s.rating.value, ci_low: s.rating.low, ci_high: s.rating.high, rating_style_controlled: s.styleControlled?.value ?? null,
+        style_ci_low: s.styleControlled?.low ?? null, style_ci_high: s.styleControlled?.high ?? null, battles: s.rating.n }))}
+      table={<DataTable caption="Ratings" columns={["model", "rating", "95% interval", "style-controlled", "battles"]}
+        rows={rated.map((s) => [s.model, elo(s.rating.value), interval(s.rating, elo), elo(s.styleControlled?.value ?? null), s.rating.n])} />}>
+      <ResponsiveContainer width="100%" height={Math.max(160, 44 * data.length + 50)}>
+        <ComposedChart layout="vertical" data={data} margin={{ top: 8, right: 24, bottom: 16, left: 8 }}>
+          <CartesianGrid horizontal={false} stroke="#e2e8f0" />
+          <XAxis type="number" domain={["auto", "auto"]} tick={{ fontSize: 12 }} label={{ value: "rating (Elo scale)", position: "insideBottom", offset: -8, fontSize: 12 }} />
+          <YAxis type="category" dataKey="model" width={170} tick={{ fontSize: 12 }} />
+          <ReferenceLine x={1000} stroke="#94a3b8" strokeDasharray="4 4" />
+          <Tooltip formatter={(v) => (typeof v === "number" ? v.toFixed(0) : String(v))} />
+          <Bar dataKey="rating" fill="transparent" isAnimationActive={false} barSize={2}>
+            <ErrorBar dataKey="err" width={6} strokeWidth={2} stroke={CANDIDATE} direction="x" />
+          </Bar>
+          <Scatter dataKey="rating" fill={CANDIDATE} isAnimationActive={false} />
+          <Scatter dataKey="style" fill="#fff" stroke={BASELINE} strokeWidth={2} isAnimationActive={false} />
+        </ComposedChart>
+      </ResponsiveContainer>
+    </ChartCard>
+  );
+}
+
+/** Diverging colour around 50%: blue where the row model wins more, orange where it loses more. */
+function cellColour(v: number): string {
+  const d = Math.min(1, Math.abs(v - 0.5) * 2);
+  const [r, g, b] = v >= 0.5 ? [0, 114, 178] : [230, 159, 0];
+  return `rgba(${r}, ${g}, ${b}, ${0.12 + 0.75 * d})`;
+}
+
+function Heatmap({ order, cells }: { order: string[]; cells: ({ value: number | null; battles: number } | null)[][] }) {
+  const size = 46, label = 170, top = 110;
+  const width = label + size * order.length + 10, height = top + size * order.length + 10;
+  return (
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Pairwise win-rate heatmap" className="max-w-full">
+      {order.map((m, j) => (
+        <text key={`c${m}`} transform={`translate(${label + j * size + size / 2}, ${top - 6}) rotate(-40)`} fontSize={11} fill="#334155">{m}</text>
+      ))}
+      {order.map((m, i) => (
+        <g key={`r${m}`}>
+          <text x={label - 6} y={top + i * size + size / 2 + 4} textAnchor="end" fontSize={11} fill="#334155">{m}</text>
+          {cells[i].map((c, j) => (
+            <g key={j}>
+              <rect x={label + j * size} y={top + i * size} width={size - 2} height={size - 2} fill={c?.value != null ? cellColour(c.value) : "#f1f5f9"} />
+              {c?.value != null && <text x={label + j * size + size / 2 - 1} y={top + i * size + size / 2 + 4} textAnchor="middle" fontSize={11} fill="#0f172a">{(c.value * 100).toFixed(0)}%</text>}
+              {c && <title>{`${m} vs ${order[j]}: ${c.value == null ? "n/a" : pct(c.value)} over ${c.battles} battles`}</title>}
+            </g>
+          ))}
+        </g>
+      ))}
+    </svg>
+  );
+}
