@@ -118,17 +118,19 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
           <ForestPlot standings={standings} stem={stem} />
 
           <ChartCard title={`Pairwise win rates — ${heat}`} fileStem={stem}
-            description={heat === "observed" ? "Share of battles the row model won against the column model (ties as halves); blank where they never met." : "What the fitted ratings predict for the same pairs: compare with the observed rates to see where the model fits poorly."}
+            description={<>
+              {heat === "observed" ? "Share of battles the row model won against the column model (ties as halves); blank where they never met." : "What the fitted ratings predict for the same pairs: compare with the observed rates to see where the model fits poorly."}
+              <span className="mt-1 flex gap-2" role="group" aria-label="Heatmap values">
+                {(["observed", "predicted"] as const).map((k) => (
+                  <button key={k} type="button" aria-pressed={heat === k} onClick={() => setHeat(k)}
+                    className={`rounded border px-2 py-0.5 ${heat === k ? "border-indigo-400 bg-indigo-50 text-indigo-800" : "border-slate-300 bg-white text-slate-700"}`}>{k}</button>
+                ))}
+              </span>
+            </>}
             legend={[{ label: "row model wins more", color: CANDIDATE }, { label: "column model wins more", color: BASELINE }]}
             csvRows={(view.pairwise).map((p) => ({ model: p.a, opponent: p.b, battles: p.battles, observed_win_rate: p.observed, predicted_win_rate: p.predicted }))}
             table={<DataTable caption="Pairwise win rates" columns={["model", "opponent", "battles", "observed", "predicted"]}
               rows={view.pairwise.map((p) => [p.a, p.b, p.battles, pct(p.observed), pct(p.predicted)])} />}>
-            <div className="mb-2 flex gap-2 text-xs" role="group" aria-label="Heatmap values">
-              {(["observed", "predicted"] as const).map((k) => (
-                <button key={k} type="button" aria-pressed={heat === k} onClick={() => setHeat(k)}
-                  className={`rounded border px-2 py-0.5 ${heat === k ? "border-indigo-400 bg-indigo-50 text-indigo-800" : "border-slate-300 bg-white text-slate-700"}`}>{k}</button>
-              ))}
-            </div>
             <Heatmap order={order} cells={winRateMatrix(board!, dim, slice, order, heat)} />
           </ChartCard>
         </>
@@ -142,7 +144,7 @@ function ForestPlot({ standings, stem }: { standings: ReturnType<typeof standing
   const data = rated.map((s) => ({
     model: s.model, rating: s.rating.value!,
     err: [s.rating.value! - (s.rating.low ?? s.rating.value!), (s.rating.high ?? s.rating.value!) - s.rating.value!],
-    style: s.styleControlled?.value ?? null,
+    styleRating: s.styleControlled?.value ?? null,
   }));
   return (
     <ChartCard title="Ratings with 95% intervals" fileStem={stem}
@@ -163,7 +165,7 @@ function ForestPlot({ standings, stem }: { standings: ReturnType<typeof standing
             <ErrorBar dataKey="err" width={6} strokeWidth={2} stroke={CANDIDATE} direction="x" />
           </Bar>
           <Scatter dataKey="rating" fill={CANDIDATE} isAnimationActive={false} />
-          <Scatter dataKey="style" fill="#fff" stroke={BASELINE} strokeWidth={2} isAnimationActive={false} />
+          <Scatter dataKey="styleRating" fill="#fff" stroke={BASELINE} strokeWidth={2} isAnimationActive={false} />
         </ComposedChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -179,7 +181,7 @@ function cellColour(v: number): string {
 
 function Heatmap({ order, cells }: { order: string[]; cells: ({ value: number | null; battles: number } | null)[][] }) {
   const size = 46, label = 170, top = 110;
-  const width = label + size * order.length + 10, height = top + size * order.length + 10;
+  const width = label + size * order.length + 110, height = top + size * order.length + 10; // room for the last column's slanted label
   return (
     <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Pairwise win-rate heatmap" className="max-w-full">
       {order.map((m, j) => (

@@ -24,7 +24,7 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
       <div className="mb-2 flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-slate-900">{title}</h3>
-          {description && <p className="text-xs text-slate-600">{description}</p>}
+          {description && <div className="text-xs text-slate-600">{description}</div>}
         </div>
         <div className="flex gap-1" role="group" aria-label={`Download ${title}`}>
           <button type="button" className={button} onClick={() => downloadCsv(`${name}.csv`, csvRows)}>CSV</button>

@@ -1,0 +1,36 @@
+// The leaderboard as a researcher uses it: the five-model demo study ranked with intervals, the
+// forest plot and heatmap drawn, the choice of studies and slice kept in the URL, and the models
+// that never met refused with their names.
+import { expect, test } from "@playwright/test";
+import { USERS, loginAs } from "../fixtures";
+
+test("ranks the demo's models with intervals, and keeps the view in the URL", async ({ page }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Leaderboard" }).click();
+  await expect(page).toHaveURL(/\/leaderboard$/);
+  const table = page.getByTestId("leaderboard-table");
+  await expect(table.locator("tbody tr")).toHaveCount(5);
+  // The demo's strongest model leads, with a rating interval and a battle count.
+  await expect(table.locator("tbody tr").first()).toContainText("Lumen Server");
+  await expect(table.locator("tbody tr").last()).toContainText("Lumen Device 2025");
+  await expect(page.getByRole("region", { name: "Ratings with 95% intervals" }).locator("svg.recharts-surface")).toBeVisible();
+  // Drawn charts are hidden from screen readers (their data tables are not); find the heatmap by its label.
+  await expect(page.getByRole("region", { name: "Pairwise win rates — observed" }).locator('svg[aria-label="Pairwise win-rate heatmap"] rect').first()).toBeVisible();
+  await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });
+
+  // A slice of one locale, kept in the address.
+  await page.getByLabel("Slice").selectOption("locale=ja-JP");
+  await expect(page).toHaveURL(/slice=locale%3Dja-JP/);
+  await expect(page.getByRole("heading", { name: /Ranking — overall, locale=ja-JP/ })).toBeVisible();
+
+  // The heatmap's predicted rates.
+  await page.getByRole("button", { name: "predicted" }).click();
+  await expect(page.getByRole("region", { name: "Pairwise win rates — predicted" })).toBeVisible();
+});
+
+test("refuses to rank models that never met, naming them", async ({ page }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  // Only the two pairwise studies of disjoint model pairs: device and server models never met.
+  await page.goto(`/leaderboard?study=${encodeURIComponent("Device 2026 vs 2025 — text")}&study=${encodeURIComponent("Server 2026 vs 2025 — text")}`);
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be rated" })).toContainText("Lumen Device 2025, Lumen Device 2026 | Lumen Server 2025, Lumen Server 2026");
+});
