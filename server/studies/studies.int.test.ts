@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callerFor } from "../test/caller";
+import { makeModel } from "../../seed/factories";
 import { smallLandscape } from "../test/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 
@@ -29,6 +30,26 @@ describe.each(await testEngines())("studies through tRPC on %s", (engine) => {
     expect(study.models.map((m) => [m.model.id, m.role])).toEqual(expect.arrayContaining([[l.candidate.id, "CANDIDATE"], [l.baseline.id, "BASELINE"]]));
     expect(study.dimensions.map((x) => [x.dimension.key, x.scaleMin, x.scaleMax])).toEqual([["overall", -3, 3], ["truthfulness", -3, 3]]);
     expect(await t.db.auditEvent.count({ where: { entityId: created.id, action: "study.create" } })).toBe(1);
+  });
+
+  it("pairs three models on every prompt, or one balanced random pair per prompt with its seed recorded", async () => {
+    const api = callerFor(t.db, l.researcher);
+    const third = await makeModel(t.db, { name: `Third ${Math.random().toString(36).slice(2, 8)}` });
+    for (const p of l.prompts) await t.db.response.create({ data: { promptId: p.id, modelId: third.id, text: `Answer, version z` } });
+    const three = { ...def(), modelIds: [l.candidate.id, l.baseline.id, third.id] };
+    expect(await api.studies.preview({ ...three, pairing: "all_pairs" })).toMatchObject({ items: 24, prompts: 8, judgmentsWanted: 72 });
+    const all = await api.studies.create({ ...three, pairing: "all_pairs" });
+    expect(all.items).toBe(24);
+    const balanced = await api.studies.create({ ...three, name: `Balanced ${Math.random()}`, pairing: "balanced_random" });
+    expect(balanced.items).toBe(8);
+    const stored = await t.db.study.findUniqueOrThrow({ where: { id: balanced.id }, select: { pairing: true, pairingSeed: true, models: { orderBy: { position: "asc" }, select: { modelId: true } } } });
+    expect(stored.pairing).toBe("balanced_random");
+    expect(stored.pairingSeed).toEqual(expect.any(Number));
+    expect(stored.models.map((m) => m.modelId)).toEqual([l.candidate.id, l.baseline.id, third.id]);
+    // The same seed draws the same pairs.
+    const again = await api.studies.create({ ...three, name: `Again ${Math.random()}`, pairing: "balanced_random", pairingSeed: stored.pairingSeed! });
+    const pairsOf = async (id: string) => (await t.db.item.findMany({ where: { studyId: id }, orderBy: { promptId: "asc" }, select: { promptId: true, responseId: true, baselineResponseId: true } }));
+    expect(await pairsOf(again.id)).toEqual(await pairsOf(balanced.id));
   });
 
   it("filters prompts and creates single-sided items per model with a 1..5 scale", async () => {
