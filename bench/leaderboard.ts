@@ -8,7 +8,8 @@ import { intFlag, parseArgs } from "../server/cli/args";
 import { mulberry32 } from "../server/analytics/domain/seeded-random";
 import { allOnly, slicesOf, type PromptAttributes } from "../server/analytics/domain/slices";
 import { fitBradleyTerry } from "../server/leaderboard/domain/bradley-terry";
-import { computeLeaderboard, type ItemBattles } from "../server/leaderboard/domain/leaderboard";
+import { computeLeaderboard, prepareSlices, rateSlices, type ItemBattles } from "../server/leaderboard/domain/leaderboard";
+import { rateInWorkers } from "../server/leaderboard/rate-in-workers";
 import { PairTotals } from "../server/leaderboard/domain/pair-totals";
 
 const args = parseArgs(process.argv.slice(2));
@@ -59,11 +60,18 @@ const [, pointFit] = time(() => {
 });
 const opts = { resamples: RESAMPLES, seed: 1, styleControl: true };
 const [allSlice, allTime] = time(() => computeLeaderboard(items, M, prompts, opts, allOnly));
-const [every, everyTime] = time(() => computeLeaderboard(items, M, prompts, opts, slicesOf));
+const [prepared, prepareTime] = time(() => prepareSlices(items, prompts, opts.seed, slicesOf));
+const [every, oneThread] = time(() => rateSlices(prepared, M, opts));
+const t0 = performance.now();
+const parallel = await rateInWorkers(prepared, M, opts);
+const workersTime = (performance.now() - t0) / 1000;
+const same = JSON.stringify(parallel) === JSON.stringify(every);
+const everyTime = prepareTime + workersTime;
 
 const arenaPer100 = 10; // the Arena's published cost: ~10 s per 100 bootstrap rounds of one leaderboard
 console.log(`battles ${BATTLES.toLocaleString("en-US")}, models ${M}, prompts ${prompts.size.toLocaleString("en-US")}, resamples ${RESAMPLES}`);
 console.log(`baseline: sum battles into pair totals ${sumPass.toFixed(3)} s; one point fit (sum + Newton) ${pointFit.toFixed(3)} s`);
 console.log(`slice "all" with ${RESAMPLES} resamples + style control: ${allTime.toFixed(2)} s = ${(allTime / pointFit).toFixed(0)}× one point fit; ${(allTime / (RESAMPLES / 100)).toFixed(2)} s per 100 resamples (Arena: ~${arenaPer100} s)`);
-console.log(`every slice (${every.length}) with ${RESAMPLES} resamples each + style control: ${everyTime.toFixed(2)} s = ${(everyTime / pointFit).toFixed(0)}× one point fit`);
+console.log(`every slice (${every.length}) with ${RESAMPLES} resamples each + style control: prepare ${prepareTime.toFixed(2)} s; rate on one thread ${oneThread.toFixed(2)} s; on worker threads ${workersTime.toFixed(2)} s (results identical: ${same})`);
+console.log(`full leaderboard (prepare + workers): ${everyTime.toFixed(2)} s = ${(everyTime / pointFit).toFixed(0)}× one point fit`);
 console.log(`peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB; slices refused: ${every.filter((s) => s.result.kind === "refused").length}; "all" rated models: ${allSlice[0].result.kind === "rated" ? allSlice[0].result.standings.length : 0}`);

@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { assertKnownFlags, intFlag, parseArgs, stringFlag, UsageError } from "./args";
+import { assertKnownFlags, intFlag, listFlag, parseArgs, stringFlag, UsageError } from "./args";
 
 describe("CLI arguments", () => {
   it("separates positionals and flags, in both --flag value and --flag=value forms", () => {
     const a = parseArgs(["users", "add", "--email", "a@b.c", "--role=GRADER", "--force"]);
-    expect(a).toEqual({ positionals: ["users", "add"], flags: { email: "a@b.c", role: "GRADER", force: true } });
+    expect(a.positionals).toEqual(["users", "add"]);
+    expect(a.flags).toEqual({ email: "a@b.c", role: "GRADER", force: true });
+  });
+
+  it("keeps every value of a repeated flag, in order", () => {
+    const a = parseArgs(["leaderboard", "--study", "A", "--study=B C", "--format", "json"]);
+    expect(listFlag(a, "study")).toEqual(["A", "B C"]);
+    expect(listFlag(a, "dimension")).toEqual([]);
+    expect(() => listFlag(parseArgs(["--study"]), "study")).toThrow("--study needs a value");
   });
 
   it("reports missing values, bad numbers and unknown options by name", () => {

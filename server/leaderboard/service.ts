@@ -3,7 +3,8 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { allOnly, slicesOf, type PromptAttributes } from "../analytics/domain/slices";
-import { computeLeaderboard, leaderboardRows, standingNotes, type ItemBattles, type LeaderboardRow } from "./domain/leaderboard";
+import { leaderboardRows, prepareSlices, standingNotes, type ItemBattles, type LeaderboardRow } from "./domain/leaderboard";
+import { rateInWorkers } from "./rate-in-workers";
 import { STYLE_FEATURES, styleDifference } from "./domain/style-features";
 import { studyGroups } from "./domain/study-scope";
 import * as repo from "./repo";
@@ -68,7 +69,7 @@ export async function leaderboard(db: Db, req: TLeaderboardRequest): Promise<Lea
     throw new TRPCError({ code: "NOT_FOUND", message: `No counted judgment${req.dimension ? ` on "${req.dimension}"` : ""} in ${scope.studies.map((s) => `"${s.name}"`).join(", ")} yet.` });
   }
   const options = { resamples: req.resamples, seed: req.seed, styleControl: req.styleControl };
-  const computed = computeLeaderboard(input, names.length, prompts, options, req.slices === "all" ? allOnly : slicesOf);
+  const computed = await rateInWorkers(prepareSlices(input, prompts, options.seed, req.slices === "all" ? allOnly : slicesOf), names.length, options);
   const promptCount = (dimension: string, slice: string) => {
     const ids = new Set(input.filter((i) => i.dimension === dimension && inSlice(prompts.get(i.promptId)!, slice)).map((i) => i.promptId));
     return ids.size;

@@ -1,7 +1,9 @@
 // The leaderboard of a set of side-by-side studies: per dimension and slice (all, each locale,
-// region, category, modality, as in the report), rate the models from their battles.
-import { deriveSeed, mulberry32 } from "../../analytics/domain/seeded-random";
-import { compareSlices, sliceLookup, type PromptAttributes } from "../../analytics/domain/slices";
+// region, category, modality, as in the report), rate the models from their battles. Preparing a
+// slice (grouping its prompts by outcome, flattening its items) is separate from rating it, so
+// that slices can be rated in parallel (server/leaderboard/rate-in-workers.ts).
+import { deriveSeed } from "../../analytics/domain/seeded-random";
+import { compareSlices, type PromptAttributes } from "../../analytics/domain/slices";
 import { rateSlice, type ModelStanding, type SliceBattles, type SliceResult } from "./rate-slice";
 import { STYLE_FEATURES } from "./style-features";
 
@@ -33,75 +35,149 @@ export interface SliceStandings {
   result: SliceResult;
 }
 
-/** One prompt's items on one dimension, with the key that identifies its outcome. */
-interface PromptBattles {
-  promptId: string;
-  items: ItemBattles[];
-  outcome: string;
+/** A slice ready to rate: its battles and the seed of its resamples. */
+export interface PreparedSlice {
+  dimension: string;
+  slice: string;
+  battles: SliceBattles;
+  seed: number;
 }
 
-/** Groups a slice's prompts by outcome into the flat arrays rateSlice resamples. */
-function sliceBattles(prompts: PromptBattles[], clusterOf: Map<string, number>): SliceBattles {
-  const types = new Map<string, PromptBattles[]>();
-  for (const p of prompts) (types.get(p.outcome) ?? types.set(p.outcome, []).get(p.outcome)!).push(p);
-  const keys = [...types.keys()].sort();
-  const entries = keys.reduce((n, k) => n + types.get(k)![0].items.length, 0);
-  const s: SliceBattles = { typeStart: new Int32Array(keys.length + 1), typeCount: new Float64Array(keys.length),
-    typeOfPrompt: new Int32Array(prompts.length), a: new Int32Array(entries),
-    b: new Int32Array(entries), winsA: new Float64Array(entries), battles: new Float64Array(entries), prompts: prompts.length,
-    styled: [], features: STYLE_FEATURES.length };
+const F = STYLE_FEATURES.length;
+
+/** A dimension's items as flat arrays grouped by prompt, with an outcome id per prompt. */
+interface DimensionItems {
+  promptIds: string[];
+  /** distinct outcomes (outcome ids are 0 .. outcomes-1) */
+  outcomes: number;
+  /** a prompt's items are promptStart[p] .. promptStart[p+1]-1 */
+  promptStart: Int32Array;
+  outcome: Int32Array;
+  a: Int32Array;
+  b: Int32Array;
+  winsA: Float64Array;
+  battles: Float64Array;
+  style: Float64Array;
+}
+
+function dimensionItems(items: ItemBattles[]): DimensionItems {
+  const byPrompt = new Map<string, ItemBattles[]>();
+  for (const it of items) (byPrompt.get(it.promptId) ?? byPrompt.set(it.promptId, []).get(it.promptId)!).push(it);
+  const promptIds = [...byPrompt.keys()].sort();
+  const n = items.length;
+  const d: DimensionItems = { promptIds, outcomes: 0, promptStart: new Int32Array(promptIds.length + 1), outcome: new Int32Array(promptIds.length),
+    a: new Int32Array(n), b: new Int32Array(n), winsA: new Float64Array(n), battles: new Float64Array(n), style: new Float64Array(n * F) };
+  const outcomes = new Map<string, number>();
   let e = 0;
-  keys.forEach((k, t) => {
-    const group = types.get(k)!;
-    s.typeStart[t] = e;
-    s.typeCount[t] = group.length;
-    for (const it of group[0].items) {
-      s.a[e] = it.a;
-      s.b[e] = it.b;
-      s.winsA[e] = it.aWins + it.ties / 2;
-      s.battles[e] = it.aWins + it.bWins + it.ties;
+  promptIds.forEach((id, p) => {
+    d.promptStart[p] = e;
+    const group = byPrompt.get(id)!.sort((x, y) => x.a - y.a || x.b - y.b || x.aWins - y.aWins || x.ties - y.ties);
+    let key = "";
+    for (const it of group) {
+      d.a[e] = it.a;
+      d.b[e] = it.b;
+      d.winsA[e] = it.aWins + it.ties / 2;
+      d.battles[e] = it.aWins + it.bWins + it.ties;
+      d.style.set(it.style, e * F);
+      key += `${it.a},${it.b},${it.aWins},${it.bWins},${it.ties};`;
       e++;
     }
+    d.outcome[p] = outcomes.get(key) ?? outcomes.set(key, outcomes.size).get(key)!;
   });
-  s.typeStart[keys.length] = e;
-  const typeIndex = new Map(keys.map((k, t) => [k, t]));
-  prompts.forEach((p, i) => (s.typeOfPrompt[i] = typeIndex.get(p.outcome)!));
-  for (const p of prompts) {
-    for (const it of p.items) s.styled.push({ a: it.a, b: it.b, winsA: it.aWins + it.ties / 2, battles: it.aWins + it.bWins + it.ties, style: it.style, cluster: clusterOf.get(p.promptId)! });
+  d.promptStart[promptIds.length] = e;
+  d.outcomes = outcomes.size;
+  return d;
+}
+
+/** The slice's prompts (indices into d) as the arrays rateSlice resamples; `cluster` numbers prompts across slices. */
+function sliceBattles(d: DimensionItems, prompts: Int32Array): SliceBattles {
+  const typeOf = new Int32Array(d.outcomes).fill(-1);
+  const representative: number[] = [];
+  const typeOfPrompt = new Int32Array(prompts.length);
+  const counts: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < prompts.length; i++) {
+    const p = prompts[i];
+    let t = typeOf[d.outcome[p]];
+    if (t < 0) {
+      t = representative.length;
+      typeOf[d.outcome[p]] = t;
+      representative.push(p);
+      counts.push(0);
+    }
+    counts[t]++;
+    typeOfPrompt[i] = t;
+    rows += d.promptStart[p + 1] - d.promptStart[p];
   }
+  let entries = 0;
+  for (const p of representative) entries += d.promptStart[p + 1] - d.promptStart[p];
+  const s: SliceBattles = { typeStart: new Int32Array(representative.length + 1), typeCount: Float64Array.from(counts), typeOfPrompt, prompts: prompts.length,
+    a: new Int32Array(entries), b: new Int32Array(entries), winsA: new Float64Array(entries), battles: new Float64Array(entries),
+    styled: { a: new Int32Array(0), b: new Int32Array(0), winsA: new Float64Array(0), battles: new Float64Array(0), style: new Float64Array(0), cluster: new Int32Array(0), features: F } };
+  let e = 0;
+  representative.forEach((p, t) => {
+    s.typeStart[t] = e;
+    for (let x = d.promptStart[p]; x < d.promptStart[p + 1]; x++, e++) {
+      s.a[e] = d.a[x];
+      s.b[e] = d.b[x];
+      s.winsA[e] = d.winsA[x];
+      s.battles[e] = d.battles[x];
+    }
+  });
+  s.typeStart[representative.length] = e;
+  const st = { a: new Int32Array(rows), b: new Int32Array(rows), winsA: new Float64Array(rows), battles: new Float64Array(rows),
+    style: new Float64Array(rows * F), cluster: new Int32Array(rows), features: F };
+  let q = 0;
+  for (const p of prompts) {
+    for (let x = d.promptStart[p]; x < d.promptStart[p + 1]; x++, q++) {
+      st.a[q] = d.a[x];
+      st.b[q] = d.b[x];
+      st.winsA[q] = d.winsA[x];
+      st.battles[q] = d.battles[x];
+      st.cluster[q] = p;
+      for (let f = 0; f < F; f++) st.style[q * F + f] = d.style[x * F + f];
+    }
+  }
+  s.styled = st;
   return s;
 }
 
-export function computeLeaderboard(items: ItemBattles[], models: number, prompts: Map<string, PromptAttributes>, opts: LeaderboardOptions,
-  slicing: (p: PromptAttributes) => string[]): SliceStandings[] {
-  const slicesOf = sliceLookup(prompts, slicing);
-  const byPrompt = new Map<string, Map<string, PromptBattles>>(); // dimension → prompt → its items
+/** Every dimension and slice to rate, in report order, each with its own seed. */
+export function prepareSlices(items: ItemBattles[], prompts: Map<string, PromptAttributes>, seed: number,
+  slicing: (p: PromptAttributes) => string[]): PreparedSlice[] {
+  const byDimension = new Map<string, ItemBattles[]>();
   for (const it of items) {
     if (it.aWins + it.bWins + it.ties === 0) continue;
-    const ofDim = byPrompt.get(it.dimension) ?? byPrompt.set(it.dimension, new Map()).get(it.dimension)!;
-    const p = ofDim.get(it.promptId) ?? ofDim.set(it.promptId, { promptId: it.promptId, items: [], outcome: "" }).get(it.promptId)!;
-    p.items.push(it);
+    if (!prompts.has(it.promptId)) throw new Error(`battles reference unknown prompt ${it.promptId}`);
+    (byDimension.get(it.dimension) ?? byDimension.set(it.dimension, []).get(it.dimension)!).push(it);
   }
-  const clusterOf = new Map([...prompts.keys()].map((id, i) => [id, i]));
-  const groups = new Map<string, Map<string, PromptBattles[]>>(); // dimension → slice → prompts
-  for (const [dimension, ofDim] of byPrompt) {
-    const bySlice = new Map<string, PromptBattles[]>();
-    groups.set(dimension, bySlice);
-    for (const p of ofDim.values()) {
-      p.items.sort((x, y) => x.a - y.a || x.b - y.b || x.aWins - y.aWins || x.ties - y.ties);
-      p.outcome = p.items.map((it) => `${it.a},${it.b},${it.aWins},${it.bWins},${it.ties}`).join(";");
-      for (const slice of slicesOf(p.promptId)) (bySlice.get(slice) ?? bySlice.set(slice, []).get(slice)!).push(p);
+  const out: PreparedSlice[] = [];
+  for (const dimension of [...byDimension.keys()].sort()) {
+    const d = dimensionItems(byDimension.get(dimension)!);
+    const bySlice = new Map<string, number[]>();
+    for (let p = 0; p < d.promptIds.length; p++) {
+      for (const slice of slicing(prompts.get(d.promptIds[p])!)) {
+        let list = bySlice.get(slice);
+        if (!list) bySlice.set(slice, (list = []));
+        list.push(p);
+      }
     }
-  }
-  const out: SliceStandings[] = [];
-  for (const dimension of [...groups.keys()].sort()) {
-    const bySlice = groups.get(dimension)!;
     for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-      const rng = mulberry32(deriveSeed(opts.seed, `leaderboard|${dimension}|${slice}`));
-      out.push({ dimension, slice, result: rateSlice(sliceBattles(bySlice.get(slice)!, clusterOf), models, { resamples: opts.resamples, rng, styleControl: opts.styleControl }) });
+      out.push({ dimension, slice, battles: sliceBattles(d, Int32Array.from(bySlice.get(slice)!)), seed: deriveSeed(seed, `leaderboard|${dimension}|${slice}`) });
     }
   }
   return out;
+}
+
+export function rateSlices(prepared: PreparedSlice[], models: number, opts: LeaderboardOptions): SliceStandings[] {
+  return prepared.map((p) => ({ dimension: p.dimension, slice: p.slice,
+    result: rateSlice(p.battles, models, { resamples: opts.resamples, seed: p.seed, styleControl: opts.styleControl }) }));
+}
+
+/** Prepare and rate every slice, here and now (tests, small inputs). */
+export function computeLeaderboard(items: ItemBattles[], models: number, prompts: Map<string, PromptAttributes>, opts: LeaderboardOptions,
+  slicing: (p: PromptAttributes) => string[]): SliceStandings[] {
+  return rateSlices(prepareSlices(items, prompts, opts.seed, slicing), models, opts);
 }
 
 /** One row of the tidy leaderboard CSV. */

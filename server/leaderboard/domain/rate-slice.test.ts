@@ -6,6 +6,7 @@ import { fitBradleyTerry } from "./bradley-terry";
 import { computeLeaderboard, leaderboardRows, standingNotes, type ItemBattles } from "./leaderboard";
 import { PairTotals } from "./pair-totals";
 import { rateSlice, type SliceBattles, type SliceResult } from "./rate-slice";
+import { styledBattles } from "./style-controlled-fit";
 
 const item = (promptId: string, a: number, b: number, aWins: number, bWins: number, ties: number): ItemBattles =>
   ({ promptId, dimension: "overall", a, b, aWins, bWins, ties, style: [0, 0, 0, 0] });
@@ -31,7 +32,7 @@ function onePromptPerType(items: ItemBattles[]): SliceBattles {
   return { typeStart: Int32Array.from({ length: n + 1 }, (_, i) => i), typeCount: new Float64Array(n).fill(1), prompts: n,
     typeOfPrompt: Int32Array.from({ length: n }, (_, i) => i),
     a: Int32Array.from(items, (i) => i.a), b: Int32Array.from(items, (i) => i.b), winsA: Float64Array.from(items, (i) => i.aWins + i.ties / 2),
-    battles: Float64Array.from(items, (i) => i.aWins + i.bWins + i.ties), styled: [], features: 4 };
+    battles: Float64Array.from(items, (i) => i.aWins + i.bWins + i.ties), styled: styledBattles([], 4) };
 }
 
 const rated = (r: SliceResult) => {
@@ -44,7 +45,7 @@ describe("a slice's ratings, intervals and ranks", () => {
   const slice = onePromptPerType(items);
 
   it("each resample draws prompts with replacement and refits: equal to cold fits of the same draws", () => {
-    const result = rated(rateSlice(slice, 4, { resamples: 200, rng: mulberry32(99), styleControl: false }));
+    const result = rated(rateSlice(slice, 4, { resamples: 200, seed: 99, styleControl: false }));
     const u = mulberry32(99);
     const draws: number[][] = [[], [], [], []];
     for (let r = 0; r < 200; r++) {
@@ -88,13 +89,13 @@ describe("a slice's ratings, intervals and ranks", () => {
   });
 
   it("is deterministic for a seed", () => {
-    const one = rateSlice(slice, 4, { resamples: 100, rng: mulberry32(5), styleControl: false });
-    const two = rateSlice(slice, 4, { resamples: 100, rng: mulberry32(5), styleControl: false });
+    const one = rateSlice(slice, 4, { resamples: 100, seed: 5, styleControl: false });
+    const two = rateSlice(slice, 4, { resamples: 100, seed: 5, styleControl: false });
     expect(two).toEqual(one);
   });
 
   it("rank is 1 + the models whose interval lies wholly above; rank intervals are the best and worst over resamples", () => {
-    const result = rated(rateSlice(slice, 4, { resamples: 300, rng: mulberry32(3), styleControl: false }));
+    const result = rated(rateSlice(slice, 4, { resamples: 300, seed: 3, styleControl: false }));
     for (const s of result.standings) {
       const above = result.standings.filter((o) => o.ratingLow! > s.ratingHigh!).length;
       expect(s.rank).toBe(1 + above);

@@ -3,7 +3,7 @@
 // Definitions (docs/leaderboard.md): a resample draws the slice's prompts with replacement, all
 // battles of a drawn prompt together; each resample is fitted warm from the point estimate.
 import { quantile } from "../../analytics/domain/bootstrap";
-import { multinomial, type Uniform } from "../../analytics/domain/seeded-random";
+import { mulberry32, multinomial } from "../../analytics/domain/seeded-random";
 import { comparisonComponents, isStronglyConnected, ratableCore } from "./battle-graph";
 import { RATING_MEAN, fitBradleyTerry } from "./bradley-terry";
 import { PairTotals } from "./pair-totals";
@@ -28,8 +28,7 @@ export interface SliceBattles {
   battles: Float64Array;
   prompts: number;
   /** per item with its prompt as cluster, for the style-controlled fit */
-  styled: StyledBattles[];
-  features: number;
+  styled: StyledBattles;
 }
 
 export type RatingBound = number; // ±Infinity where unbounded
@@ -61,7 +60,8 @@ export type SliceResult =
 
 export interface RateOptions {
   resamples: number;
-  rng: Uniform;
+  /** seeds the resamples (mulberry32): the same seed, the same intervals */
+  seed: number;
   /** compute the style-controlled rating (needs per-entry style) */
   styleControl: boolean;
 }
@@ -146,6 +146,9 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   // Many prompts per outcome: one multinomial draw over the outcomes (its large counts drawn by the
   // normal approximation, see seeded-random.ts). Few: draw the prompts one by one, exactly.
   const byOutcome = prompts >= 8 * types;
+  const rng = mulberry32(opts.seed);
+  const direct = new Int32Array(types);
+  let state = opts.seed | 0;
   const R = opts.resamples;
   const draws = new Float64Array(R * models);
   const winShares = new Float64Array(R * models);
@@ -154,19 +157,26 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   let degenerate = 0;
   for (let r = 0; r < R; r++) {
     resampled.clear();
-    if (byOutcome) multinomial(prompts, probabilities, opts.rng, counts);
+    if (byOutcome) addTypes(resampled, s, multinomial(prompts, probabilities, rng, counts));
     else {
-      counts.fill(0);
-      for (let d = 0; d < prompts; d++) counts[s.typeOfPrompt[Math.floor(opts.rng() * prompts)]]++;
+      // Drawn prompt by prompt: mulberry32 inline (the same sequence as seeded-random.ts), the hot loop here.
+      direct.fill(0);
+      for (let d = 0; d < prompts; d++) {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        direct[s.typeOfPrompt[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * prompts)]]++;
+      }
+      addTypes(resampled, s, direct);
     }
-    addTypes(resampled, s, counts);
     if (rateTotals(resampled, out, start) === false) degenerate++;
     draws.set(out, r * models);
     const pm = resampled.perModel();
     for (let i = 0; i < models; i++) winShares[r * models + i] = pm.battles[i] > 0 ? pm.wins[i] / pm.battles[i] : NaN;
   }
 
-  const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, s.features, start.core.map((i) => pointRatings[i])) : null;
+  const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, start.core.map((i) => pointRatings[i])) : null;
   const styleIndex = new Map(coreOf(pointRatings).map((m, k) => [m, k]));
 
   const standings: ModelStanding[] = [];

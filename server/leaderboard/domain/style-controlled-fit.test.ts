@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { REFERENCE_ITEMS } from "./reference-battles.fixture";
-import { fitStyleControlled, type StyledBattles } from "./style-controlled-fit";
+import { fitStyleControlled, styledBattles } from "./style-controlled-fit";
 import { responseStyle, styleDifference } from "./style-features";
 
 const STYLES = [[0.2, 0, 0.5, 0], [-0.1, 0.3, 0, 0], [0.4, 0, 0, 1], [0, 0, -0.2, 0], [0.1, 0.5, 0.5, 0], [-0.3, 0, 0, -1],
   [0.05, 0, 0.1, 0], [0.2, -0.4, 0, 0], [-0.2, 0, 0, 0.5], [0.3, 0.2, 0.1, 0], [0.1, 0.1, 0, 0], [-0.1, 0, 0.3, 0]];
 
 describe("style-controlled ratings", () => {
-  const rows: StyledBattles[] = REFERENCE_ITEMS.map(([cluster, a, b, winsA, battles], i) => ({ cluster, a, b, winsA, battles, style: STYLES[i] }));
+  const list = REFERENCE_ITEMS.map(([cluster, a, b, winsA, battles], i) => ({ cluster, a, b, winsA, battles, style: STYLES[i] }));
+  const rows = styledBattles(list, 4);
 
   it("match an independent logistic fit and cluster-robust errors (SciPy and NumPy, prompts as clusters)", () => {
-    const fit = fitStyleControlled(rows, [0, 1, 2, 3], 4)!;
+    const fit = fitStyleControlled(rows, [0, 1, 2, 3])!;
     const reference = [1046.452836981416, 1048.4846311197578, 991.0332982168256, 914.0292336820005];
     const se = [49.15731460469601, 73.55982366256923, 51.87766613719625, 100.77867190923573];
     reference.forEach((r, i) => {
@@ -20,8 +21,7 @@ describe("style-controlled ratings", () => {
   });
 
   it("with no style differences, equal the plain Bradley–Terry ratings", () => {
-    const flat = rows.map((r) => ({ ...r, style: [0, 0, 0, 0] }));
-    const fit = fitStyleControlled(flat, [0, 1, 2, 3], 4);
+    const fit = fitStyleControlled(styledBattles(list.map((r) => ({ ...r, style: [0, 0, 0, 0] })), 4), [0, 1, 2, 3]);
     const plain = [1122.4503911253025, 951.3342774964718, 979.1631931441857, 947.05213823404];
     plain.forEach((r, i) => expect(fit!.ratings[i]).toBeCloseTo(r, 4));
     expect(fit!.coefficients).toEqual([0, 0, 0, 0]);
@@ -29,9 +29,9 @@ describe("style-controlled ratings", () => {
 
 
   it("leaves out a feature that repeats another (bold always with list items) and still rates the models", () => {
-    const twinned = rows.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], r.style[2]] }));
-    const fit = fitStyleControlled(twinned, [0, 1, 2, 3], 4)!;
-    const withoutBold = fitStyleControlled(rows.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], 0] })), [0, 1, 2, 3], 4)!;
+    const twinned = styledBattles(list.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], r.style[2]] })), 4);
+    const fit = fitStyleControlled(twinned, [0, 1, 2, 3])!;
+    const withoutBold = fitStyleControlled(styledBattles(list.map((r) => ({ ...r, style: [r.style[0], r.style[1], r.style[2], 0] })), 4), [0, 1, 2, 3])!;
     expect(fit.coefficients[3]).toBe(0);
     fit.ratings.forEach((r, i) => expect(r).toBeCloseTo(withoutBold.ratings[i], 6));
   });

@@ -8,17 +8,26 @@ import { ELO_SCALE, RATING_MEAN } from "./bradley-terry";
 import { invertSpd, solveSpd } from "./cholesky";
 import { Z95 } from "../../analytics/domain/wilson-interval";
 
-/** Battles of one item (a prompt and a pair) on one dimension. */
+/** Battles of items (a prompt and a pair each) on one dimension, as parallel arrays. */
 export interface StyledBattles {
-  a: number;
-  b: number;
+  a: Int32Array;
+  b: Int32Array;
   /** wins of a, ties as halves */
-  winsA: number;
-  battles: number;
-  /** style covariates of the pair (styleDifference) */
-  style: number[];
+  winsA: Float64Array;
+  battles: Float64Array;
+  /** style covariates of each row's pair (styleDifference), `features` per row */
+  style: Float64Array;
   /** the prompt, as the cluster index */
-  cluster: number;
+  cluster: Int32Array;
+  features: number;
+}
+
+/** Rows from plain objects (tests, small inputs). */
+export function styledBattles(rows: { a: number; b: number; winsA: number; battles: number; style: number[]; cluster: number }[], features: number): StyledBattles {
+  const style = new Float64Array(rows.length * features);
+  rows.forEach((r, q) => style.set(r.style, q * features));
+  return { a: Int32Array.from(rows, (r) => r.a), b: Int32Array.from(rows, (r) => r.b), winsA: Float64Array.from(rows, (r) => r.winsA),
+    battles: Float64Array.from(rows, (r) => r.battles), style, cluster: Int32Array.from(rows, (r) => r.cluster), features };
 }
 
 export interface StyleControlledFit {
@@ -38,14 +47,15 @@ const log1pExp = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log
  * combination of those kept before it (in a demo, bold spans may come exactly with list items):
  * their coefficients could not be told apart, and the system would be singular.
  */
-function independentFeatures(rows: StyledBattles[], rms: number[], total: number, features: number): number[] {
+function independentFeatures(rows: StyledBattles, used: Int32Array, rms: number[], total: number, features: number): number[] {
   const kept: number[] = [];
   const scale = rms.map((v) => Math.sqrt(v / total));
   // Gram–Schmidt on the battle-weighted columns: keep a feature if much of it is new.
   const basis: Float64Array[] = [];
   for (let f = 0; f < features; f++) {
     if (!(rms[f] > 0)) continue;
-    const col = Float64Array.from(rows, (r) => (r.style[f] / scale[f]) * Math.sqrt(r.battles));
+    const col = new Float64Array(used.length);
+    for (let i = 0; i < used.length; i++) col[i] = (rows.style[used[i] * features + f] / scale[f]) * Math.sqrt(rows.battles[used[i]]);
     for (const b of basis) {
       let dot = 0;
       for (let q = 0; q < col.length; q++) dot += col[q] * b[q];
@@ -64,20 +74,25 @@ function independentFeatures(rows: StyledBattles[], rms: number[], total: number
 }
 
 /** `start`: the plain ratings of the core (Elo, core order), a warm start for the strengths. */
-export function fitStyleControlled(rows: StyledBattles[], core: number[], features: number, start?: ArrayLike<number>): StyleControlledFit | null {
+export function fitStyleControlled(rows: StyledBattles, core: number[], start?: ArrayLike<number>): StyleControlledFit | null {
   const k = core.length;
-  const pos = new Map(core.map((m, i) => [m, i]));
-  const used = rows.filter((r) => pos.has(r.a) && pos.has(r.b) && r.battles > 0);
+  const features = rows.features;
+  const posOf = new Int32Array(Math.max(0, ...core) + 1).fill(-1);
+  core.forEach((m, i) => (posOf[m] = i));
+  const pos = (m: number) => (m < posOf.length ? posOf[m] : -1);
+  const usedList: number[] = [];
+  for (let q = 0; q < rows.a.length; q++) if (pos(rows.a[q]) >= 0 && pos(rows.b[q]) >= 0 && rows.battles[q] > 0) usedList.push(q);
+  const used = Int32Array.from(usedList);
   if (k < 2 || used.length === 0) return null;
   // Covariates scaled to unit root-mean-square for a well-conditioned system (the ratings do not
   // change); a feature no battle differs in (no response has a header, say) carries no information.
   const rms = new Array<number>(features).fill(0);
   let total = 0;
-  for (const r of used) {
-    total += r.battles;
-    for (let f = 0; f < features; f++) rms[f] += r.battles * r.style[f] * r.style[f];
+  for (const q of used) {
+    total += rows.battles[q];
+    for (let f = 0; f < features; f++) rms[f] += rows.battles[q] * rows.style[q * features + f] ** 2;
   }
-  const active = independentFeatures(used, rms, total, features);
+  const active = independentFeatures(rows, used, rms, total, features);
   const F = active.length;
   const rowsN = used.length;
   const free = k - 1; // the last core model's θ is held at 0
@@ -86,12 +101,12 @@ export function fitStyleControlled(rows: StyledBattles[], core: number[], featur
   const ia = new Int32Array(rowsN), ib = new Int32Array(rowsN), cl = new Int32Array(rowsN);
   const w = new Float64Array(rowsN), n = new Float64Array(rowsN), x = new Float64Array(rowsN * F);
   used.forEach((r, q) => {
-    ia[q] = pos.get(r.a)!;
-    ib[q] = pos.get(r.b)!;
-    cl[q] = r.cluster;
-    w[q] = r.winsA;
-    n[q] = r.battles;
-    active.forEach((f, c) => (x[q * F + c] = r.style[f] / Math.sqrt(rms[f] / total)));
+    ia[q] = pos(rows.a[r]);
+    ib[q] = pos(rows.b[r]);
+    cl[q] = rows.cluster[r];
+    w[q] = rows.winsA[r];
+    n[q] = rows.battles[r];
+    active.forEach((f, c) => (x[q * F + c] = rows.style[r * features + f] / Math.sqrt(rms[f] / total)));
   });
   const beta = new Float64Array(p);
   if (start) for (let i = 0; i < free; i++) beta[i] = (start[i] - start[k - 1]) / ELO_SCALE;
@@ -134,26 +149,34 @@ export function fitStyleControlled(rows: StyledBattles[], core: number[], featur
       }
     }
   };
-  let ll = loglik(beta);
+  let ll = NaN;
   let converged = false;
   const next = new Float64Array(p);
   for (let it = 0; it < 100 && !converged; it++) {
     accumulate(beta);
     const step = solveSpd(hess, grad, p);
     if (!step) return null;
-    let scaleStep = 1;
-    let nextLl = -Infinity;
-    for (let h = 0; h < 40; h++) {
-      for (let i = 0; i < p; i++) next[i] = beta[i] + scaleStep * step[i];
-      nextLl = loglik(next);
-      if (nextLl >= ll - 1e-12 * Math.abs(ll)) break;
-      scaleStep /= 2;
-    }
     let largest = 0;
-    for (let i = 0; i < p; i++) largest = Math.max(largest, Math.abs(next[i] - beta[i]));
-    beta.set(next);
-    ll = nextLl;
-    if (largest < 1e-8) converged = true;
+    for (let i = 0; i < p; i++) largest = Math.max(largest, Math.abs(step[i]));
+    if (largest <= 0.25) {
+      // Near the maximum (a warm start from the plain ratings): a full Newton step, no line search.
+      for (let i = 0; i < p; i++) beta[i] += step[i];
+      ll = NaN;
+    } else {
+      if (Number.isNaN(ll)) ll = loglik(beta);
+      let scaleStep = 1;
+      let nextLl = -Infinity;
+      for (let h = 0; h < 40; h++) {
+        for (let i = 0; i < p; i++) next[i] = beta[i] + scaleStep * step[i];
+        nextLl = loglik(next);
+        if (nextLl >= ll - 1e-12 * Math.abs(ll)) break;
+        scaleStep /= 2;
+      }
+      largest *= scaleStep;
+      beta.set(next);
+      ll = nextLl;
+    }
+    if (largest < 1e-7) converged = true;
   }
   if (!converged) return null;
 

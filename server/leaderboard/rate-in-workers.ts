@@ -1,0 +1,46 @@
+// Rates the leaderboard's slices on worker threads: each slice is independent (its own prompts and
+// seed), so they split across the machine's cores with identical results, and the server's own
+// thread stays free for graders' requests while a million battles are resampled. Small
+// leaderboards are rated here: starting a worker costs more than they do.
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
+import { env } from "../env";
+import { rateSlices, type LeaderboardOptions, type PreparedSlice, type SliceStandings } from "./domain/leaderboard";
+
+/** Resampled draws below which a worker's start-up (loading TypeScript) costs more than the work. */
+const WORKER_THRESHOLD = 20_000_000;
+
+const cost = (s: PreparedSlice) => s.battles.prompts + s.battles.typeCount.length * 20 + s.battles.styled.a.length / 4;
+
+export async function rateInWorkers(prepared: PreparedSlice[], models: number, options: LeaderboardOptions): Promise<SliceStandings[]> {
+  const total = prepared.reduce((n, s) => n + cost(s), 0) * options.resamples;
+  const threads = Math.min(prepared.length, os.availableParallelism());
+  if (total < WORKER_THRESHOLD || threads < 2) return rateSlices(prepared, models, options);
+  // Largest first onto the least loaded thread: shares of about equal cost.
+  const shares = Array.from({ length: threads }, () => ({ load: 0, slices: [] as number[] }));
+  for (const i of prepared.map((_, i) => i).sort((x, y) => cost(prepared[y]) - cost(prepared[x]))) {
+    const share = shares.reduce((best, s) => (s.load < best.load ? s : best));
+    share.load += cost(prepared[i]);
+    share.slices.push(i);
+  }
+  const root = env().root;
+  // Resolved at run time from the project root: the worker runs this repository's TypeScript through
+  // tsx (a runtime dependency), whether the caller is the CLI or the Next.js server's bundle.
+  const tsx = pathToFileURL(createRequire(path.join(/*turbopackIgnore: true*/ root, "package.json")).resolve("tsx/esm")).href;
+  const script = path.join(/*turbopackIgnore: true*/ root, "server", "leaderboard", "slice-worker.ts");
+  const results = await Promise.all(shares.map((share) => new Promise<SliceStandings[]>((resolve, reject) => {
+    const worker = new Worker(/*turbopackIgnore: true*/ script, { execArgv: ["--import", tsx], workerData: { slices: share.slices.map((i) => prepared[i]), models, options } });
+    worker.once("message", (r: SliceStandings[]) => {
+      resolve(r);
+      void worker.terminate();
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => reject(new Error(`leaderboard worker exited (${code}) before answering`)));
+  })));
+  const out = new Array<SliceStandings>(prepared.length);
+  shares.forEach((share, k) => share.slices.forEach((i, j) => (out[i] = results[k][j])));
+  return out;
+}
