@@ -13,7 +13,7 @@ test("ranks the demo's models with intervals, and keeps the view in the URL", as
   // The demo's strongest model leads, with a rating interval and a battle count.
   await expect(table.locator("tbody tr").first()).toContainText("Lumen Server");
   await expect(table.locator("tbody tr").last()).toContainText("Lumen Device 2025");
-  await expect(page.getByRole("region", { name: "Ratings with 95% intervals" }).locator("svg.recharts-surface")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Ratings with 95% intervals" }).locator('svg[aria-label="Ratings with 95% intervals"] circle').first()).toBeVisible();
   // Drawn charts are hidden from screen readers (their data tables are not); find the heatmap by its label.
   await expect(page.getByRole("region", { name: "Pairwise win rates — observed" }).locator('svg[aria-label="Pairwise win-rate heatmap"] rect').first()).toBeVisible();
   await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });

@@ -2,6 +2,7 @@
 // seed), so they split across the machine's cores with identical results, and the server's own
 // thread stays free for graders' requests while a million battles are resampled. Small
 // leaderboards are rated here: starting a worker costs more than they do.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -10,15 +11,27 @@ import { Worker } from "node:worker_threads";
 import { env } from "../env";
 import { rateSlices, type LeaderboardOptions, type PreparedSlice, type SliceStandings } from "./domain/leaderboard";
 
+// Plain CommonJS evaluated by the worker: it registers tsx, then loads the TypeScript worker.
+const BOOT = `
+const { workerData } = require("node:worker_threads");
+import(workerData.tsxApi).then(({ register }) => { register(); return import(workerData.script); });`;
+
 /** Resampled draws below which a worker's start-up (loading TypeScript) costs more than the work. */
 const WORKER_THRESHOLD = 20_000_000;
 
 const cost = (s: PreparedSlice) => s.battles.prompts + s.battles.typeCount.length * 20 + s.battles.styled.a.length / 4;
 
-export async function rateInWorkers(prepared: PreparedSlice[], models: number, options: LeaderboardOptions): Promise<SliceStandings[]> {
+/** The ESM entry of tsx's API (what `import "tsx/esm/api"` resolves to), from tsx's own export map. */
+function tsxEsmApi(root: string): string {
+  const manifest = createRequire(path.join(/*turbopackIgnore: true*/ root, "package.json")).resolve("tsx/package.json");
+  const entry = (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"].import.default;
+  return pathToFileURL(path.join(/*turbopackIgnore: true*/ path.dirname(manifest), entry)).href;
+}
+
+export async function rateInWorkers(prepared: PreparedSlice[], models: number, options: LeaderboardOptions, threshold = WORKER_THRESHOLD): Promise<SliceStandings[]> {
   const total = prepared.reduce((n, s) => n + cost(s), 0) * options.resamples;
   const threads = Math.min(prepared.length, os.availableParallelism());
-  if (total < WORKER_THRESHOLD || threads < 2) return rateSlices(prepared, models, options);
+  if (total < threshold || threads < 2) return rateSlices(prepared, models, options);
   // Largest first onto the least loaded thread: shares of about equal cost.
   const shares = Array.from({ length: threads }, () => ({ load: 0, slices: [] as number[] }));
   for (const i of prepared.map((_, i) => i).sort((x, y) => cost(prepared[y]) - cost(prepared[x]))) {
@@ -29,10 +42,10 @@ export async function rateInWorkers(prepared: PreparedSlice[], models: number, o
   const root = env().root;
   // Resolved at run time from the project root: the worker runs this repository's TypeScript through
   // tsx (a runtime dependency), whether the caller is the CLI or the Next.js server's bundle.
-  const tsx = pathToFileURL(createRequire(path.join(/*turbopackIgnore: true*/ root, "package.json")).resolve("tsx/esm")).href;
-  const script = path.join(/*turbopackIgnore: true*/ root, "server", "leaderboard", "slice-worker.ts");
+  const tsxApi = tsxEsmApi(root);
+  const script = pathToFileURL(path.join(/*turbopackIgnore: true*/ root, "server", "leaderboard", "slice-worker.ts")).href;
   const results = await Promise.all(shares.map((share) => new Promise<SliceStandings[]>((resolve, reject) => {
-    const worker = new Worker(/*turbopackIgnore: true*/ script, { execArgv: ["--import", tsx], workerData: { slices: share.slices.map((i) => prepared[i]), models, options } });
+    const worker = new Worker(BOOT, { eval: true, workerData: { tsxApi, script, slices: share.slices.map((i) => prepared[i]), models, options } });
     worker.once("message", (r: SliceStandings[]) => {
       resolve(r);
       void worker.terminate();

@@ -39,17 +39,25 @@ interface Pairs {
   count: number;
 }
 
+// Scratch space for the pairs of a fit, reused from fit to fit: a bootstrap fits thousands of times.
+let scratch: Pairs = { a: new Int32Array(0), b: new Int32Array(0), w: new Float64Array(0), n: new Float64Array(0), count: 0 };
+
 function corePairs(t: PairTotals, core: number[]): Pairs {
   const k = core.length;
+  const m = t.models;
   const max = (k * (k - 1)) / 2;
-  const p: Pairs = { a: new Int32Array(max), b: new Int32Array(max), w: new Float64Array(max), n: new Float64Array(max), count: 0 };
+  if (scratch.a.length < max) scratch = { a: new Int32Array(max), b: new Int32Array(max), w: new Float64Array(max), n: new Float64Array(max), count: 0 };
+  const p = scratch;
+  p.count = 0;
   for (let x = 0; x < k; x++) {
+    const i = core[x];
     for (let y = x + 1; y < k; y++) {
-      const battles = t.battlesOf(core[x], core[y]);
+      const j = core[y];
+      const battles = i < j ? t.battles[i * m + j] : t.battlesOf(i, j);
       if (battles === 0) continue;
       p.a[p.count] = x;
       p.b[p.count] = y;
-      p.w[p.count] = t.winsOf(core[x], core[y]);
+      p.w[p.count] = i < j ? t.wins[i * m + j] : t.winsOf(i, j);
       p.n[p.count++] = battles;
     }
   }
@@ -125,8 +133,9 @@ export function fitBradleyTerry(t: PairTotals, core: number[], start?: ArrayLike
       for (let i = 0; i < f; i++) largest = Math.max(largest, Math.abs(step[i]));
       if (!(largest <= TRUSTED_STEP)) break;
       for (let i = 0; i < f; i++) theta[i] += step[i];
-      // A chord step shrinks the error by a constant factor; stop a little earlier than Newton would.
-      if (largest < STEP_TOLERANCE / 10) converged = true;
+      // A chord step shrinks the error by a small constant factor here (the resample's Hessian is close
+      // to the point estimate's): the error left after a step below the tolerance is smaller still.
+      if (largest < STEP_TOLERANCE) converged = true;
     }
   }
   let ll = NaN;

@@ -71,15 +71,20 @@ function dimensionItems(items: ItemBattles[]): DimensionItems {
   let e = 0;
   promptIds.forEach((id, p) => {
     d.promptStart[p] = e;
-    const group = byPrompt.get(id)!.sort((x, y) => x.a - y.a || x.b - y.b || x.aWins - y.aWins || x.ties - y.ties);
+    // Each item with its lower-numbered model first, so that an outcome does not depend on which
+    // model a study named first; only what the fit sees (wins with ties as halves, battles) makes the key.
+    const group = byPrompt.get(id)!.map((it) => (it.a < it.b
+      ? { a: it.a, b: it.b, w: it.aWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: 1 }
+      : { a: it.b, b: it.a, w: it.bWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: -1 }))
+      .sort((x, y) => x.a - y.a || x.b - y.b || x.w - y.w || x.n - y.n);
     let key = "";
     for (const it of group) {
       d.a[e] = it.a;
       d.b[e] = it.b;
-      d.winsA[e] = it.aWins + it.ties / 2;
-      d.battles[e] = it.aWins + it.bWins + it.ties;
-      d.style.set(it.style, e * F);
-      key += `${it.a},${it.b},${it.aWins},${it.bWins},${it.ties};`;
+      d.winsA[e] = it.w;
+      d.battles[e] = it.n;
+      for (let f = 0; f < F; f++) d.style[e * F + f] = it.sign * it.style[f];
+      key += `${it.a},${it.b},${it.w},${it.n};`;
       e++;
     }
     d.outcome[p] = outcomes.get(key) ?? outcomes.set(key, outcomes.size).get(key)!;

@@ -123,29 +123,29 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
     }
     return ll;
   };
-  const idx = new Int32Array(2 + F), val = new Float64Array(2 + F);
-  /** The row's design vector into idx/val; returns its length. */
-  const design = (q: number) => {
-    let len = 0;
-    if (ia[q] < free) { idx[len] = ia[q]; val[len++] = 1; }
-    if (ib[q] < free) { idx[len] = ib[q]; val[len++] = -1; }
-    for (let c = 0; c < F; c++) { idx[len] = free + c; val[len++] = x[q * F + c]; }
-    return len;
-  };
   const hess = new Float64Array(p * p);
   const grad = new Float64Array(p);
+  // Gradient and Hessian, written out by block: a row touches two strengths (+1 for a, −1 for b,
+  // none for the held model) and the F covariates, so its outer product has a fixed shape.
   const accumulate = (v: Float64Array) => {
     hess.fill(0);
     grad.fill(0);
     for (let q = 0; q < rowsN; q++) {
+      const i = ia[q], j = ib[q], xo = q * F;
       const prob = 1 / (1 + Math.exp(-linear(q, v)));
       const g = w[q] - n[q] * prob;
       const h = n[q] * prob * (1 - prob);
-      const len = design(q);
-      for (let s = 0; s < len; s++) {
-        grad[idx[s]] += g * val[s];
-        const hs = h * val[s], row = idx[s] * p;
-        for (let t = 0; t < len; t++) hess[row + idx[t]] += hs * val[t];
+      const fi = i < free, fj = j < free;
+      if (fi) { grad[i] += g; hess[i * p + i] += h; }
+      if (fj) { grad[j] -= g; hess[j * p + j] += h; }
+      if (fi && fj) { hess[i * p + j] -= h; hess[j * p + i] -= h; }
+      for (let c = 0; c < F; c++) {
+        const xc = x[xo + c], col = free + c;
+        grad[col] += g * xc;
+        const hx = h * xc;
+        if (fi) { hess[i * p + col] += hx; hess[col * p + i] += hx; }
+        if (fj) { hess[j * p + col] -= hx; hess[col * p + j] -= hx; }
+        for (let d = 0; d < F; d++) hess[col * p + free + d] += hx * x[xo + d];
       }
     }
   };
@@ -184,30 +184,40 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
   accumulate(beta);
   const hInv = invertSpd(hess, p);
   if (!hInv) return null;
-  const order = Int32Array.from({ length: rowsN }, (_, q) => q).sort((s, t) => cl[s] - cl[t]);
+  // Rows come in prompt order (as slices are built); otherwise sort them so each prompt's rows are together.
+  let ordered = true;
+  for (let q = 1; q < rowsN && ordered; q++) ordered = cl[q] >= cl[q - 1];
+  const order = Int32Array.from({ length: rowsN }, (_, q) => q);
+  if (!ordered) order.sort((s, t) => cl[s] - cl[t]);
   const meat = new Float64Array(p * p);
   const score = new Float64Array(p);
-  const touched: number[] = [];
+  const touched = new Int32Array(p);
+  let touchedCount = 0;
   const isTouched = new Uint8Array(p);
   for (let o = 0; o < rowsN; o++) {
     const q = order[o];
     const prob = 1 / (1 + Math.exp(-linear(q, beta)));
     const g = w[q] - n[q] * prob;
-    const len = design(q);
-    for (let s = 0; s < len; s++) {
-      if (!isTouched[idx[s]]) {
-        isTouched[idx[s]] = 1;
-        touched.push(idx[s]);
+    for (let c = -2; c < F; c++) {
+      const k = c === -2 ? ia[q] : c === -1 ? ib[q] : free + c;
+      if (k >= free && c < 0) continue; // the held model has no parameter
+      const value = c === -2 ? g : c === -1 ? -g : g * x[q * F + c];
+      if (!isTouched[k]) {
+        isTouched[k] = 1;
+        touched[touchedCount++] = k;
       }
-      score[idx[s]] += g * val[s];
+      score[k] += value;
     }
     if (o + 1 === rowsN || cl[order[o + 1]] !== cl[q]) {
-      for (const i of touched) for (const j of touched) meat[i * p + j] += score[i] * score[j];
-      for (const i of touched) {
-        score[i] = 0;
-        isTouched[i] = 0;
+      for (let s1 = 0; s1 < touchedCount; s1++) {
+        const i = touched[s1], si = score[i];
+        for (let s2 = 0; s2 < touchedCount; s2++) meat[i * p + touched[s2]] += si * score[touched[s2]];
       }
-      touched.length = 0;
+      for (let s1 = 0; s1 < touchedCount; s1++) {
+        score[touched[s1]] = 0;
+        isTouched[touched[s1]] = 0;
+      }
+      touchedCount = 0;
     }
   }
   const tmp = new Float64Array(p * p);

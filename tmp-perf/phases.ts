@@ -1,0 +1,22 @@
+import { mulberry32, multinomial } from "../server/analytics/domain/seeded-random";
+import { allOnly, type PromptAttributes } from "../server/analytics/domain/slices";
+import { prepareSlices, type ItemBattles } from "../server/leaderboard/domain/leaderboard";
+import { fitBradleyTerry } from "../server/leaderboard/domain/bradley-terry";
+import { PairTotals } from "../server/leaderboard/domain/pair-totals";
+import { fitStyleControlled } from "../server/leaderboard/domain/style-controlled-fit";
+const u = mulberry32(5); const M = 50; const items: ItemBattles[] = []; const prompts = new Map<string, PromptAttributes>();
+for (let p = 0; p < 333334; p++) { const id = `p${p}`; prompts.set(id, { locale: "en-US", region: "A", category: "c", modality: "TEXT" });
+  const a = Math.floor(u() * M); let b = Math.floor(u() * (M - 1)); if (b >= a) b++; const pa = 1 / (1 + 10 ** (((b - a) * 8) / 400));
+  const it: ItemBattles = { promptId: id, dimension: "overall", a, b, aWins: 0, bWins: 0, ties: 0, style: [u() - 0.5, 0, (u() - 0.5) / 2, u() < 0.1 ? 0.5 : 0] };
+  for (let g = 0; g < 3; g++) { const x = u(); if (x < 0.1) it.ties++; else if (x < 0.1 + 0.9 * pa) it.aWins++; else it.bWins++; } items.push(it); }
+const [s] = prepareSlices(items, prompts, 1, allOnly); const sb = s.battles;
+console.log("types", sb.typeCount.length);
+let t0 = performance.now();
+const t = new PairTotals(M); for (let ty = 0; ty < sb.typeCount.length; ty++) for (let e = sb.typeStart[ty]; e < sb.typeStart[ty + 1]; e++) t.add(sb.a[e], sb.b[e], sb.winsA[e], sb.battles[e], sb.typeCount[ty]);
+const core = Array.from({ length: M }, (_, i) => i); const point = fitBradleyTerry(t, core); console.log("point", performance.now() - t0);
+const probs = Array.from(sb.typeCount, (c) => c / sb.prompts); const counts = new Array<number>(probs.length); const rng = mulberry32(3);
+t0 = performance.now(); for (let r = 0; r < 200; r++) multinomial(sb.prompts, probs, rng, counts); console.log("200 multinomials", performance.now() - t0);
+t0 = performance.now(); let its = 0; for (let r = 0; r < 200; r++) { multinomial(sb.prompts, probs, rng, counts); const rt = new PairTotals(M);
+  for (let ty = 0; ty < probs.length; ty++) if (counts[ty]) for (let e = sb.typeStart[ty]; e < sb.typeStart[ty + 1]; e++) rt.add(sb.a[e], sb.b[e], sb.winsA[e], sb.battles[e], counts[ty]);
+  const f = fitBradleyTerry(rt, core, point.ratings, point.factor); its += f.iterations; } console.log("200 resample+fit", performance.now() - t0, "avg its", its / 200);
+t0 = performance.now(); fitStyleControlled(sb.styled, core, point.ratings); console.log("style", performance.now() - t0);
