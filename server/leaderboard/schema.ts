@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { ZLocaleCode } from "../locales/schema";
 
 /** What a leaderboard spans and how it is computed; the page keeps it in its URL. */
 export const ZLeaderboardRequest = z.object({
@@ -11,7 +10,6 @@ export const ZLeaderboardRequest = z.object({
   styleControl: z.boolean().default(true),
   // Which slices beyond "all": the report's families (locale, region, category, modality).
   slices: z.enum(["all", "every"]).default("every"),
-  locale: ZLocaleCode.optional(),
 });
 export type TLeaderboardRequest = z.infer<typeof ZLeaderboardRequest>;
 

@@ -2,7 +2,7 @@
 // slice (leaderboard/domain), and say plainly what could not be rated and why.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
-import { allOnly, slicesOf, type PromptAttributes } from "../analytics/domain/slices";
+import { allOnly, slicesOf } from "../analytics/domain/slices";
 import { leaderboardRows, prepareSlices, standingNotes, type ItemBattles, type LeaderboardRow } from "./domain/leaderboard";
 import { rateInWorkers } from "./rate-in-workers";
 import { STYLE_FEATURES, styleDifference } from "./domain/style-features";
@@ -50,18 +50,17 @@ async function resolveScope(db: Db, names: string[]) {
 export async function leaderboard(db: Db, req: TLeaderboardRequest): Promise<Leaderboard> {
   const scope = await resolveScope(db, req.studies);
   const ids = scope.studies.map((s) => s.id);
-  const [battles, items, allPrompts, styles] = await Promise.all([
+  const [battles, items, prompts, styles] = await Promise.all([
     repo.battleRows(db, ids, req.dimension), repo.itemPairs(db, ids), repo.promptAttributes(db, ids),
     req.styleControl ? repo.responseStyles(db, ids) : Promise.resolve(null),
   ]);
-  const prompts = req.locale ? new Map([...allPrompts].filter(([, p]) => p.locale === req.locale)) : allPrompts;
   const names = [...new Set(scope.studies.flatMap((s) => s.models.map((m) => m.model.name)))].sort();
   const index = new Map(names.map((n, i) => [n, i]));
   const noStyle = { length: 0, headers: 0, listItems: 0, bold: 0 };
   const input: ItemBattles[] = [];
   for (const b of battles) {
     const item = items.get(b.itemId);
-    if (!item || !prompts.has(item.promptId)) continue; // control items, or outside the locale asked for
+    if (!item) continue; // a control item: not study material
     input.push({ promptId: item.promptId, dimension: b.dimension, a: index.get(item.modelA)!, b: index.get(item.modelB)!, aWins: b.aWins, bWins: b.bWins, ties: b.ties,
       style: styles ? styleDifference(styles.get(item.responseA) ?? noStyle, styles.get(item.responseB) ?? noStyle) : [0, 0, 0, 0] });
   }
@@ -70,20 +69,15 @@ export async function leaderboard(db: Db, req: TLeaderboardRequest): Promise<Lea
   }
   const options = { resamples: req.resamples, seed: req.seed, styleControl: req.styleControl };
   const computed = await rateInWorkers(prepareSlices(input, prompts, options.seed, req.slices === "all" ? allOnly : slicesOf), names.length, options);
-  const promptCount = (dimension: string, slice: string) => {
-    const ids = new Set(input.filter((i) => i.dimension === dimension && inSlice(prompts.get(i.promptId)!, slice)).map((i) => i.promptId));
-    return ids.size;
-  };
   const slices: LeaderboardSlice[] = computed.map(({ dimension, slice, result }) => {
     if (result.kind === "refused") {
-      return { dimension, slice, prompts: promptCount(dimension, slice), standings: [], pairwise: [], styleCoefficients: null, degenerateResamples: 0,
+      return { dimension, slice, prompts: result.prompts, standings: [], pairwise: [], styleCoefficients: null, degenerateResamples: 0,
         refused: { reason: result.reason, components: result.components.map((c) => c.map((i) => names[i])) } };
     }
-    const ratingOf = new Map(result.standings.map((s) => [s.model, s.rating]));
     return {
       dimension, slice, prompts: result.prompts, degenerateResamples: result.degenerateResamples,
       standings: result.standings.map((s) => ({ model: names[s.model], rank: s.rank, rating: s.rating, unbounded: s.unbounded, notes: standingNotes(s, names, result.resamples) })),
-      pairwise: pairwiseRates(input.filter((i) => i.dimension === dimension && inSlice(prompts.get(i.promptId)!, slice)), names, ratingOf),
+      pairwise: result.pairwise.map((p) => ({ ...p, a: names[p.a], b: names[p.b] })),
       styleCoefficients: result.styleCoefficients ? Object.fromEntries(STYLE_FEATURES.map((f, k) => [f, result.styleCoefficients![k]])) : null,
       refused: null,
     };
@@ -92,30 +86,6 @@ export async function leaderboard(db: Db, req: TLeaderboardRequest): Promise<Lea
     scope: { studies: scope.studies.map((s) => s.name), leftOut: scope.leftOut }, models: names,
     dimensions: [...new Set(input.map((i) => i.dimension))].sort(), options, rows: leaderboardRows(computed, names), slices,
   };
-}
-
-const inSlice = (p: PromptAttributes, slice: string) => slice === "all" || slicesOf(p).includes(slice);
-
-function pairwiseRates(items: ItemBattles[], names: string[], ratings: Map<number, number | null>) {
-  const m = names.length;
-  const wins = new Float64Array(m * m), battles = new Float64Array(m * m);
-  for (const it of items) {
-    const n = it.aWins + it.bWins + it.ties;
-    wins[it.a * m + it.b] += it.aWins + it.ties / 2;
-    wins[it.b * m + it.a] += it.bWins + it.ties / 2;
-    battles[it.a * m + it.b] += n;
-    battles[it.b * m + it.a] += n;
-  }
-  const out: LeaderboardSlice["pairwise"] = [];
-  for (let i = 0; i < m; i++) {
-    for (let j = 0; j < m; j++) {
-      if (i === j || battles[i * m + j] === 0) continue;
-      const ri = ratings.get(i), rj = ratings.get(j);
-      out.push({ a: names[i], b: names[j], battles: battles[i * m + j], observed: wins[i * m + j] / battles[i * m + j],
-        predicted: ri != null && rj != null ? 1 / (1 + Math.pow(10, (rj - ri) / 400)) : null });
-    }
-  }
-  return out;
 }
 
 /** The side-by-side studies a researcher can rank models from, with their models. */

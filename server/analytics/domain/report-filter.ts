@@ -1,5 +1,6 @@
 // A dashboard's filters: which dimensions, and which prompts by locale, category and modality.
 // An empty or missing list means "every value". The report is computed over what passes.
+import { pairKey } from "./side-by-side-report";
 import type { PromptAttributes } from "./slices";
 
 export interface ReportFilter {
@@ -27,6 +28,6 @@ export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportF
 
 /** Units (anything judged on a prompt and dimension) that pass the filter, given the prompts it kept. */
 export function filterUnits<U extends { promptId: string; dimension: string; pair?: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
-  const pair = f.pair ? `${f.pair[0]}\u0000${f.pair[1]}` : null;
+  const pair = f.pair ? pairKey(f.pair[0], f.pair[1]) : null;
   return units.filter((u) => kept.has(u.promptId) && dimensionPasses(u.dimension, f) && (pair === null || u.pair === pair));
 }

@@ -20,7 +20,8 @@ const TRUSTED_STEP = 0.25;
 // no factorisation per resample); it converges linearly, fast when the resample is like the data.
 const CHORD_ITERATIONS = 12;
 
-const log1pExp = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
+/** log(1 + eˣ) without overflow. */
+export const log1pExp = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
 
 export interface BradleyTerryFit {
   /** Elo-scale ratings of the core's models, in the core's order, mean RATING_MEAN */

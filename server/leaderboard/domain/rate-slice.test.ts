@@ -111,7 +111,7 @@ describe("the leaderboard's refusals and unbounded ratings", () => {
   it("refuses a disconnected comparison graph and names the models cut off", () => {
     const items = [item("p1", 0, 1, 1, 1, 0), item("p2", 2, 3, 1, 0, 1)];
     const [s] = computeLeaderboard(items, 4, attrs(["p1", "p2"]), { resamples: 10, seed: 1, styleControl: false }, allOnly);
-    expect(s.result).toEqual({ kind: "refused", reason: "the comparison graph is not connected", components: [[0, 1], [2, 3]] });
+    expect(s.result).toEqual({ kind: "refused", reason: "the comparison graph is not connected", components: [[0, 1], [2, 3]], prompts: 2 });
   });
 
   it("a tie is not a loss for the ratable core: a model that only tied once is rated", () => {
@@ -137,5 +137,18 @@ describe("the leaderboard's refusals and unbounded ratings", () => {
     // Between them: m1 won 1 + 1 = 2 of 5, m2 won 3 of 5.
     expect(r2 - r1).toBeCloseTo(400 * Math.log10(3 / 2), 6);
     expect(rows.find((r) => r.model === "m0" && r.metric === "win_rate")).toMatchObject({ value: 1, n: 4 });
+  });
+});
+
+describe("pairwise win rates of a slice", () => {
+  it("are each ordered pair's observed share (ties as halves) and the fit's prediction", () => {
+    const items = [item("p1", 0, 1, 2, 1, 1), item("p2", 1, 0, 1, 1, 0)];
+    const [s] = computeLeaderboard(items, 2, attrs(["p1", "p2"]), { resamples: 20, seed: 1, styleControl: false }, allOnly);
+    if (s.result.kind !== "rated") throw new Error("refused");
+    const ab = s.result.pairwise.find((p) => p.a === 0 && p.b === 1)!;
+    expect(ab).toMatchObject({ battles: 6, observed: 3.5 / 6 });
+    // Two models: the maximum-likelihood fit reproduces the observed share exactly.
+    expect(ab.predicted).toBeCloseTo(3.5 / 6, 9);
+    expect(s.result.pairwise.find((p) => p.a === 1 && p.b === 0)!.observed).toBeCloseTo(2.5 / 6, 12);
   });
 });

@@ -5,7 +5,7 @@
 import { quantile } from "../../analytics/domain/bootstrap";
 import { mulberry32, multinomial } from "../../analytics/domain/seeded-random";
 import { comparisonComponents, isStronglyConnected, ratableCore } from "./battle-graph";
-import { RATING_MEAN, fitBradleyTerry } from "./bradley-terry";
+import { RATING_MEAN, expectedWin, fitBradleyTerry } from "./bradley-terry";
 import { PairTotals } from "./pair-totals";
 import { fitStyleControlled, type StyleControlledFit, type StyledBattles } from "./style-controlled-fit";
 
@@ -54,9 +54,18 @@ export interface ModelStanding {
   resamplesWithout: number;
 }
 
+/** Row model's share of its battles against the column model (ties as halves), and the fit's prediction. */
+export interface PairwiseRate {
+  a: number;
+  b: number;
+  battles: number;
+  observed: number;
+  predicted: number | null;
+}
+
 export type SliceResult =
-  | { kind: "rated"; standings: ModelStanding[]; resamples: number; degenerateResamples: number; styleCoefficients: number[] | null; prompts: number }
-  | { kind: "refused"; reason: string; components: number[][] };
+  | { kind: "rated"; standings: ModelStanding[]; pairwise: PairwiseRate[]; resamples: number; degenerateResamples: number; styleCoefficients: number[] | null; prompts: number }
+  | { kind: "refused"; reason: string; components: number[][]; prompts: number };
 
 export interface RateOptions {
   resamples: number;
@@ -132,7 +141,7 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   const present = Array.from({ length: models }, (_, i) => perModel.battles[i] > 0);
   const components = comparisonComponents(point, present);
   if (components.length > 1) {
-    return { kind: "refused", reason: "the comparison graph is not connected", components };
+    return { kind: "refused", reason: "the comparison graph is not connected", components, prompts: s.prompts };
   }
   const pointRatings = new Float64Array(models);
   const pointFactor = rateTotals(point, pointRatings);
@@ -177,7 +186,7 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   }
 
   const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, start.core.map((i) => pointRatings[i])) : null;
-  const styleIndex = new Map(coreOf(pointRatings).map((m, k) => [m, k]));
+  const styleIndex = new Map(start.core.map((m, k) => [m, k]));
 
   const standings: ModelStanding[] = [];
   for (let i = 0; i < models; i++) {
@@ -220,7 +229,22 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   for (const x of standings) x.rank = 1 + standings.filter((y) => y !== x && bounds(y).low > bounds(x).high).length;
   const order = (x: ModelStanding) => x.rating ?? (x.unbounded === "above" ? Infinity : -Infinity);
   standings.sort((x, y) => x.rank - y.rank || order(y) - order(x) || x.model - y.model);
-  return { kind: "rated", standings, resamples: R, degenerateResamples: degenerate, styleCoefficients: style?.coefficients ?? null, prompts };
+  return { kind: "rated", standings, pairwise: pairwiseRates(point, pointRatings), resamples: R, degenerateResamples: degenerate,
+    styleCoefficients: style?.coefficients ?? null, prompts };
 }
 
 const coreOf = (ratings: Float64Array) => [...ratings.keys()].filter((i) => Number.isFinite(ratings[i]));
+
+/** Every ordered pair that met, from the slice's pair totals; predicted where both models are rated. */
+function pairwiseRates(t: PairTotals, ratings: Float64Array): PairwiseRate[] {
+  const out: PairwiseRate[] = [];
+  for (let i = 0; i < t.models; i++) {
+    for (let j = 0; j < t.models; j++) {
+      const battles = i === j ? 0 : t.battlesOf(i, j);
+      if (battles === 0) continue;
+      const both = Number.isFinite(ratings[i]) && Number.isFinite(ratings[j]);
+      out.push({ a: i, b: j, battles, observed: t.winsOf(i, j) / battles, predicted: both ? expectedWin(ratings[i], ratings[j]) : null });
+    }
+  }
+  return out;
+}

@@ -4,7 +4,7 @@
 // style. The 95% interval is a cluster-robust (sandwich) normal interval with prompts as clusters:
 // refitting a model with covariates per battle a thousand times would cost a minute at a million
 // battles, and the sandwich respects the same dependence the prompt bootstrap does.
-import { ELO_SCALE, RATING_MEAN } from "./bradley-terry";
+import { ELO_SCALE, RATING_MEAN, log1pExp } from "./bradley-terry";
 import { invertSpd, solveSpd } from "./cholesky";
 import { Z95 } from "../../analytics/domain/wilson-interval";
 
@@ -40,7 +40,6 @@ export interface StyleControlledFit {
   converged: boolean;
 }
 
-const log1pExp = (x: number) => (x > 0 ? x + Math.log1p(Math.exp(-x)) : Math.log1p(Math.exp(x)));
 
 /**
  * The features to fit with: those battles differ in, leaving out any that is (nearly) a linear
