@@ -46,8 +46,7 @@ export class JudgmentPlan {
       study = { name: row.study, type: row.type, models: [...row.models], dimensions: new Set(), locales: new Set(), prompts: new Map() };
       this.studies.set(row.study, study);
     }
-    const sameType = study.type === row.type;
-    if (!sameType) p("type", `study "${row.study}" is ${study.type} in earlier rows`);
+    if (study.type !== row.type) p("type", `study "${row.study}" is ${study.type} in earlier rows`);
 
     let prompt = study.prompts.get(row.promptId);
     if (!prompt) {
@@ -59,7 +58,8 @@ export class JudgmentPlan {
       }
     }
     // One judgment per study, prompt, model (single-sided) or pair (side-by-side, either order), grader and dimension.
-    const subject = row.type === "single_sided" ? row.models[0] : [...row.models].sort().join(" vs ");
+    const [m0, m1] = row.models;
+    const subject = row.type === "single_sided" ? m0 : m0 < m1 ? `${m0} vs ${m1}` : `${m1} vs ${m0}`;
     const key = [this.id("s", row.study), this.id("p", row.promptId), this.id("m", subject), this.id("g", row.grader), this.id("d", row.dimension)].join(",");
     const earlier = this.seen.get(key);
     if (earlier !== undefined) p("grader", `${row.grader} already judged ${row.dimension} of prompt ${row.promptId} for ${subject} on line ${earlier}`);
