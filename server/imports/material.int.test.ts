@@ -57,6 +57,9 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
     await importMaterial(t.db, writeCsv("material2.csv", changed), { promptSet: "Material", images: folderImages(dir) });
     expect(await count()).toEqual([3, 6, 2, 2]);
     expect(await t.db.response.count({ where: { text: "Red, actually." } })).toBe(1);
+    // Each response's style (for the leaderboard) is measured when its text is written, and again when it changes.
+    expect(await t.db.response.findFirstOrThrow({ where: { text: "Red, actually." } })).toMatchObject({ styleLength: 14, styleHeaders: 0, styleListItems: 0, styleBold: 0 });
+    expect(await t.db.response.count({ where: { styleLength: null } })).toBe(0);
   });
 
   it("rejects bad material with line numbers and stores nothing", async () => {

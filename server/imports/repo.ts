@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Db, Tx } from "../db/client";
 import { bulkInsert } from "../db/bulk-insert";
 import type { DatabaseTarget } from "../db/database-url";
+import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
 import type { MaterialRow } from "./domain/material-row";
 import type { LoadedImage } from "./import-material";
@@ -160,7 +161,9 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
       }
     }
   }
-  await bulkInsert(tx, engine, "Response", ["id", "promptId", "modelId", "text", "createdAt"], missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now]));
+  // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
+  await bulkInsert(tx, engine, "Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"],
+    missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now, 0, 0, 0, 0]));
 
   const existingItems = await itemsOf(tx, studyId);
   const items = new Map<string, string>();
@@ -240,8 +243,9 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const promptId = promptIds.get(r.promptId)!;
     const modelId = modelIds.get(r.model)!;
     const id = responses.get(`${promptId}|${modelId}`);
-    // A changed text is measured again for the leaderboard's style control.
-    if (id) await tx.response.update({ where: { id }, data: { text: r.response, styleLength: null, styleHeaders: null, styleListItems: null, styleBold: null } });
-    else await tx.response.create({ data: { promptId, modelId, text: r.response } });
+    // The style the leaderboard's style control reads, measured when the text is written.
+    const data = { text: r.response, ...styleColumns(responseStyle(r.response)) };
+    if (id) await tx.response.update({ where: { id }, data });
+    else await tx.response.create({ data: { promptId, modelId, ...data } });
   }
 }

@@ -81,6 +81,8 @@ describe.each(await testEngines())("verdict leaderboard on %s", (engine) => {
     data = generate(mkdtempSync(path.join(os.tmpdir(), "verdict-leaderboard-")));
     const imported = runCli(["import", "judgments", data.file], url());
     expect(imported.status, imported.stderr).toBe(0);
+    // Imported judgments' placeholder responses have no text, and a style of zeros: nothing to measure later.
+    expect(await t.db.response.count({ where: { styleLength: null } })).toBe(0);
     const r = runCli(["leaderboard", "--study", "Arena", "--resamples", "1000"], url());
     expect(r.status, r.stderr).toBe(0);
     rows = parse(r.stdout, { columns: true }) as Record<string, string>[];

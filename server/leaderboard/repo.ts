@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { nativeRows, toNumber } from "../db/native-read";
 import { COUNTED_JUDGMENT } from "../analytics/judgment-sql";
 import type { PromptAttributes } from "../analytics/domain/slices";
-import { responseStyle, type ResponseStyle } from "./domain/style-features";
+import { responseStyle, styleColumns, type ResponseStyle } from "./domain/style-features";
 
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
@@ -68,8 +68,8 @@ export async function promptAttributes(db: Db, studyIds: string[]): Promise<Map<
 const STYLE_BATCH = 500;
 
 /**
- * The style of the study items' responses. Responses not yet measured are measured here, from
- * their text, and stored, so a leaderboard reads texts once per response, not once per run.
+ * The style of the study items' responses. Imports measure a response when they write its text;
+ * responses stored before that (or written elsewhere) are measured here, once, and stored.
  */
 export async function responseStyles(db: Db, studyIds: string[]): Promise<Map<string, ResponseStyle>> {
   const inStudies = `r."id" IN (SELECT i."responseId" FROM "Item" i WHERE i."studyId" IN (${marks(studyIds.length)}) AND i."control" = 'NONE')
@@ -79,8 +79,7 @@ export async function responseStyles(db: Db, studyIds: string[]): Promise<Map<st
     const missing = await nativeRows(db, `SELECT r."id", r."text" FROM "Response" r WHERE r."styleLength" IS NULL AND (${inStudies}) LIMIT ${STYLE_BATCH}`, params);
     if (missing.length === 0) break;
     await db.$transaction(missing.map(([id, text]) => {
-      const s = responseStyle(String(text));
-      return db.response.update({ where: { id: String(id) }, data: { styleLength: s.length, styleHeaders: s.headers, styleListItems: s.listItems, styleBold: s.bold } });
+      return db.response.update({ where: { id: String(id) }, data: styleColumns(responseStyle(String(text))) });
     }));
   }
   const rows = await nativeRows(db, `SELECT r."id", r."styleLength", r."styleHeaders", r."styleListItems", r."styleBold" FROM "Response" r WHERE ${inStudies}`, params);

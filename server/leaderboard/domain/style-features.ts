@@ -36,3 +36,6 @@ export function styleDifference(a: ResponseStyle, b: ResponseStyle): number[] {
   const d = (x: number, y: number) => (x + y === 0 ? 0 : (x - y) / (x + y));
   return [d(a.length, b.length), d(a.headers, b.headers), d(a.listItems, b.listItems), d(a.bold, b.bold)];
 }
+
+/** A style as the Response table stores it. */
+export const styleColumns = (s: ResponseStyle) => ({ styleLength: s.length, styleHeaders: s.headers, styleListItems: s.listItems, styleBold: s.bold });
