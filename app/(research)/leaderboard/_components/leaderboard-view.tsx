@@ -6,12 +6,12 @@ import { useState } from "react";
 import type { Leaderboard } from "@/server/leaderboard/schema";
 import { ChartCard, DataTable } from "../../studies/[studyId]/dashboard/_components/chart-card";
 import { CANDIDATE, BASELINE, pct } from "../../studies/[studyId]/dashboard/_lib/palette";
-import { slicesFor, standingsOf, winRateMatrix, type Estimate } from "../_lib/leaderboard-table";
+import { elo, interval, slicesFor, standingsOf, winRateMatrix } from "../_lib/leaderboard-table";
+import { ForestPlot } from "./forest-plot";
+import { WinRateHeatmap } from "./win-rate-heatmap";
 
 interface StudyOption { name: string; status: string; models: string[]; dimensions: string[] }
 
-const elo = (v: number | null) => (v === null ? "—" : v.toFixed(0));
-const interval = (e: Estimate, fmt: (v: number | null) => string) => (e.low === null && e.high === null ? "" : `${fmt(e.low)} – ${fmt(e.high)}`);
 
 export function LeaderboardView({ studies, chosen, dimension, dimensions, slice, board, problem }: {
   studies: StudyOption[]; chosen: string[]; dimension: string | null; dimensions: string[]; slice: string; board: Leaderboard | null; problem: string | null;
@@ -130,103 +130,10 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
             csvRows={(view.pairwise).map((p) => ({ model: p.a, opponent: p.b, battles: p.battles, observed_win_rate: p.observed, predicted_win_rate: p.predicted }))}
             table={<DataTable caption="Pairwise win rates" columns={["model", "opponent", "battles", "observed", "predicted"]}
               rows={view.pairwise.map((p) => [p.a, p.b, p.battles, pct(p.observed), pct(p.predicted)])} />}>
-            <Heatmap order={order} cells={winRateMatrix(board!, dim, slice, order, heat)} />
+            <WinRateHeatmap order={order} cells={winRateMatrix(board!, dim, slice, order, heat)} />
           </ChartCard>
         </>
       )}
     </div>
-  );
-}
-
-function ForestPlot({ standings, stem }: { standings: ReturnType<typeof standingsOf>; stem: string }) {
-  const rated = standings.filter((s) => s.rating.value !== null);
-  return (
-    <ChartCard title="Ratings with 95% intervals" fileStem={stem}
-      description="Each model's rating (dot) and its bootstrap interval over prompts (whiskers); hollow marks: style-controlled ratings."
-      legend={[{ label: "rating", color: CANDIDATE }, { label: "style-controlled", color: BASELINE }]}
-      csvRows={rated.map((s) => ({ model: s.model, rating: s.rating.value, ci_low: s.rating.low, ci_high: s.rating.high, rating_style_controlled: s.styleControlled?.value ?? null,
-        style_ci_low: s.styleControlled?.low ?? null, style_ci_high: s.styleControlled?.high ?? null, battles: s.rating.n }))}
-      table={<DataTable caption="Ratings" columns={["model", "rating", "95% interval", "style-controlled", "battles"]}
-        rows={rated.map((s) => [s.model, elo(s.rating.value), interval(s.rating, elo), elo(s.styleControlled?.value ?? null), s.rating.n])} />}>
-      <ForestSvg rows={rated.map((s) => ({ model: s.model, rating: s.rating.value!, low: s.rating.low, high: s.rating.high, style: s.styleControlled?.value ?? null }))} />
-    </ChartCard>
-  );
-}
-
-/** Ticks at a round step covering [lo, hi]. */
-function ticks(lo: number, hi: number): number[] {
-  const raw = (hi - lo) / 5;
-  const step = [10, 20, 25, 50, 100, 200, 250, 500].find((s) => s >= raw) ?? 1000;
-  const out: number[] = [];
-  for (let v = Math.ceil(lo / step) * step; v <= hi; v += step) out.push(v);
-  return out;
-}
-
-/** The forest plot, drawn directly: a row per model, its interval as a line with caps, the rating as a dot, the style-controlled rating as a ring. */
-function ForestSvg({ rows }: { rows: { model: string; rating: number; low: number | null; high: number | null; style: number | null }[] }) {
-  const values = rows.flatMap((r) => [r.rating, r.low, r.high, r.style]).filter((v): v is number => v !== null && Number.isFinite(v));
-  const pad = Math.max(10, (Math.max(...values) - Math.min(...values)) * 0.05);
-  const lo = Math.min(...values, 1000) - pad, hi = Math.max(...values, 1000) + pad;
-  const label = 180, width = 760, row = 40, top = 10, axis = 40;
-  const height = top + row * rows.length + axis;
-  const x = (v: number) => label + ((v - lo) / (hi - lo)) * (width - label - 20);
-  return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Ratings with 95% intervals" className="h-auto w-full max-w-3xl">
-      {ticks(lo, hi).map((t) => (
-        <g key={t}>
-          <line x1={x(t)} x2={x(t)} y1={top} y2={top + row * rows.length} stroke={t === 1000 ? "#94a3b8" : "#e2e8f0"} strokeDasharray={t === 1000 ? "4 4" : undefined} />
-          <text x={x(t)} y={top + row * rows.length + 16} textAnchor="middle" fontSize={12} fill="#475569">{t}</text>
-        </g>
-      ))}
-      <text x={(label + width) / 2} y={height - 4} textAnchor="middle" fontSize={12} fill="#475569">rating (Elo scale)</text>
-      {rows.map((r, i) => {
-        const y = top + row * i + row / 2;
-        return (
-          <g key={r.model}>
-            <text x={label - 8} y={y + 4} textAnchor="end" fontSize={12} fill="#334155">{r.model}</text>
-            {r.low !== null && r.high !== null && Number.isFinite(r.low) && Number.isFinite(r.high) && (
-              <g stroke={CANDIDATE} strokeWidth={2}>
-                <line x1={x(r.low)} x2={x(r.high)} y1={y} y2={y} />
-                <line x1={x(r.low)} x2={x(r.low)} y1={y - 6} y2={y + 6} />
-                <line x1={x(r.high)} x2={x(r.high)} y1={y - 6} y2={y + 6} />
-              </g>
-            )}
-            <circle cx={x(r.rating)} cy={y} r={5} fill={CANDIDATE}><title>{`${r.model}: ${r.rating.toFixed(0)} (${r.low?.toFixed(0) ?? "?"}–${r.high?.toFixed(0) ?? "?"})`}</title></circle>
-            {r.style !== null && <circle cx={x(r.style)} cy={y} r={5} fill="none" stroke={BASELINE} strokeWidth={2} />}
-          </g>
-        );
-      })}
-    </svg>
-  );
-}
-
-/** Diverging colour around 50%: blue where the row model wins more, orange where it loses more. */
-function cellColour(v: number): string {
-  const d = Math.min(1, Math.abs(v - 0.5) * 2);
-  const [r, g, b] = v >= 0.5 ? [0, 114, 178] : [230, 159, 0];
-  return `rgba(${r}, ${g}, ${b}, ${0.12 + 0.75 * d})`;
-}
-
-function Heatmap({ order, cells }: { order: string[]; cells: ({ value: number | null; battles: number } | null)[][] }) {
-  const size = 46, label = 170, top = 110;
-  const width = label + size * order.length + 110, height = top + size * order.length + 10; // room for the last column's slanted label
-  return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Pairwise win-rate heatmap" className="max-w-full">
-      {order.map((m, j) => (
-        <text key={`c${m}`} transform={`translate(${label + j * size + size / 2}, ${top - 6}) rotate(-40)`} fontSize={11} fill="#334155">{m}</text>
-      ))}
-      {order.map((m, i) => (
-        <g key={`r${m}`}>
-          <text x={label - 6} y={top + i * size + size / 2 + 4} textAnchor="end" fontSize={11} fill="#334155">{m}</text>
-          {cells[i].map((c, j) => (
-            <g key={j}>
-              <rect x={label + j * size} y={top + i * size} width={size - 2} height={size - 2} fill={c?.value != null ? cellColour(c.value) : "#f1f5f9"} />
-              {c?.value != null && <text x={label + j * size + size / 2 - 1} y={top + i * size + size / 2 + 4} textAnchor="middle" fontSize={11} fill="#0f172a">{(c.value * 100).toFixed(0)}%</text>}
-              {c && <title>{`${m} vs ${order[j]}: ${c.value == null ? "n/a" : pct(c.value)} over ${c.battles} battles`}</title>}
-            </g>
-          ))}
-        </g>
-      ))}
-    </svg>
   );
 }

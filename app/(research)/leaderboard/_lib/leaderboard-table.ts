@@ -46,3 +46,9 @@ export function winRateMatrix(board: Leaderboard, dimension: string, slice: stri
     return cell ? { value: kind === "observed" ? cell.observed : cell.predicted, battles: cell.battles } : null;
   }));
 }
+
+/** A rating in whole Elo points, "—" when there is none. */
+export const elo = (v: number | null) => (v === null ? "—" : v.toFixed(0));
+
+/** An interval as "low – high", empty when there is none. */
+export const interval = (e: Estimate, fmt: (v: number | null) => string) => (e.low === null && e.high === null ? "" : `${fmt(e.low)} – ${fmt(e.high)}`);
