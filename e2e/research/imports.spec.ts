@@ -32,7 +32,7 @@ test("a researcher uploads judgments, sees line-numbered errors for a bad file, 
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Report CSV", exact: true }).click();
   const csv = readFileSync(await (await download).path(), "utf8");
-  expect(csv.split("\n")[0]).toBe("study,type,model_a,model_b,dimension,slice,metric,value,ci_low,ci_high,n");
+  expect(csv.split("\n")[0]).toBe("study,type,model_a,model_b,dimension,slice,metric,value,ci_low,ci_high,n,n_clusters,note");
   // w1: +2 and (flipped) −1 → mean +0.5, a win for the candidate; w2: −1 → a loss.
   expect(csv).toContain("Web import,side_by_side,Lumen Device 2026,Lumen Device 2025,overall,all,win_rate_a,0.5,");
   expect(csv).toContain("Web import,side_by_side,Lumen Device 2026,Lumen Device 2025,overall,all,n_judgments,3,,,3");

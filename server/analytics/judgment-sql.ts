@@ -11,3 +11,7 @@ export const PREFERRED_LEFT = `CASE WHEN (j."preference" > 0 AND j."candidateSid
 
 /** 1 for a non-tie judgment whose side is known (made in Verdict, not imported). */
 export const SIDED_NON_TIE = `CASE WHEN j."preference" <> 0 AND j."candidateSide" IS NOT NULL THEN 1 ELSE 0 END`;
+
+/** 1 for a judgment preferring model A (the candidate), and for one preferring model B: a prompt's majority and split. */
+export const PREFERS_A = `CASE WHEN j."preference" > 0 THEN 1 ELSE 0 END`;
+export const PREFERS_B = `CASE WHEN j."preference" < 0 THEN 1 ELSE 0 END`;

@@ -2,7 +2,7 @@
 // attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
 import { nativeRows, toNumber } from "../db/native-read";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "./judgment-sql";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE } from "./judgment-sql";
 import { pairKey, type PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
@@ -11,7 +11,7 @@ import type { PromptAttributes } from "./domain/slices";
 export async function findStudy(db: Db, where: { id: string } | { name: string }) {
   return db.study.findFirst({
     where,
-    select: { id: true, name: true, type: true, redundancy: true, pairing: true,
+    select: { id: true, name: true, type: true, redundancy: true, pairing: true, verdictRule: true,
       models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { name: true } } } } },
   });
 }
@@ -48,14 +48,15 @@ const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
   const [rows, keys] = await Promise.all([nativeRows(db, `
     SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."preference"), SUM(j."preference" * j."preference"),
-      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE})
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), SUM(${PREFERS_A}), SUM(${PREFERS_B})
     FROM "Judgment" j
     WHERE ${COUNTED} AND j."preference" IS NOT NULL
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
   return rows.map((r) => {
     const item = keys.items.get(String(r[0]))!;
     return { promptId: item.promptId, pair: pairKey(item.model, item.modelB), dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
-      sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]) };
+      sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]),
+      positive: toNumber(r[7]), negative: toNumber(r[8]) };
   });
 }
 

@@ -8,6 +8,8 @@ import { singleSidedRows } from "./domain/single-sided-report";
 import { graderPseudonym } from "../exports/service";
 import { activeExclusions } from "../quality/service";
 import { excludedRows } from "./domain/excluded-rows";
+import { MIN_CLUSTERS } from "./domain/cluster-bootstrap";
+import { verdictRuleOf } from "./domain/verdict-rule";
 import * as repo from "./repo";
 
 export interface StudyReport {
@@ -21,8 +23,12 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
   const [prompts, exclusions, excluded] = await Promise.all([repo.promptAttributes(db, s.id), activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),
-    bootstrap: s.type === "SINGLE_SIDED" ? { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" } : null,
-    intervals: "95% Wilson score intervals for rates; bootstrap intervals for mean scores and relative improvements",
+    bootstrap: { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" },
+    intervals: s.type === "SIDE_BY_SIDE"
+      ? "95% Wilson score intervals for prompt-level rates; position_bias by bootstrap over prompts (judgments cluster within prompts)"
+      : "95% bootstrap over prompts for mean scores, top-box rates, differences and relative improvements (judgments cluster within prompts)",
+    minClusters: MIN_CLUSTERS,
+    verdictRule: s.type === "SIDE_BY_SIDE" ? verdictRuleOf(s.verdictRule) : null,
     exclusions: exclusions.map((x) => ({ grader: graderPseudonym(s.id, x.graderId), from: x.fromAt?.toISOString() ?? null,
       until: x.untilAt?.toISOString() ?? null, reason: x.reason, judgments: x.judgments })),
   };
@@ -30,7 +36,7 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
   const two = s.type === "SIDE_BY_SIDE" && s.models.length === 2;
   const head = { study: s.name, type: meta.type, modelA: two ? s.models[0].model.name : "", modelB: two ? s.models[1].model.name : "" };
   const rows = s.type === "SIDE_BY_SIDE"
-    ? sideBySidePairRows(s.name, await repo.preferenceUnits(db, s.id), prompts)
+    ? sideBySidePairRows(s.name, await repo.preferenceUnits(db, s.id), prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) })
     : singleSidedRows(s.name, await repo.scoreUnits(db, s.id), prompts, bootstrap);
   return { meta, rows: [...rows, ...excludedRows(head, excluded)] };
 }

@@ -4,7 +4,9 @@
 import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import type { ClusterCount } from "../analytics/domain/cluster-bootstrap";
+import type { VerdictRule } from "../analytics/domain/verdict-rule";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 
@@ -51,59 +53,79 @@ export interface HeadlineSums {
   aWins: number;
   bWins: number;
   ties: number;
-  leftWins: number;
-  sidedNonTies: number;
+  splits: number;
+  /** prompts by (non-tie judgments preferring the left response, sided non-tie judgments): position bias resamples them */
+  position: ClusterCount[];
   alpha: { units: number; n: number; s1: number; s2: number; observed: number };
 }
 
 /**
  * Side-by-side tallies per dimension over all prompts, summed by the database from the same
- * per-prompt groups the report reads: only a handful of rows leave SQLite or PostgreSQL.
+ * per-prompt groups the report reads: only a handful of rows leave SQLite or PostgreSQL. The outer
+ * grouping by each prompt's (left wins, sided non-ties) gives position bias its clusters; the
+ * other sums add up across those groups.
  */
-export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportFilter): Promise<HeadlineSums[]> {
+export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportFilter, rule: VerdictRule): Promise<HeadlineSums[]> {
   const where = judgmentFilter(studyId, f);
+  const verdict = rule === "majority" ? "(g.pos - g.neg)" : "g.s";
   const rows = await nativeRows(db, `
-    SELECT d."key", COUNT(*), SUM(g.n), SUM(CASE WHEN g.s > 0 THEN 1 ELSE 0 END), SUM(CASE WHEN g.s < 0 THEN 1 ELSE 0 END),
-      SUM(CASE WHEN g.s = 0 THEN 1 ELSE 0 END), SUM(g.lw), SUM(g.snt),
+    SELECT d."key", g.lw, g.snt, COUNT(*), SUM(g.n), SUM(CASE WHEN ${verdict} > 0 THEN 1 ELSE 0 END), SUM(CASE WHEN ${verdict} < 0 THEN 1 ELSE 0 END),
+      SUM(CASE WHEN ${verdict} = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN g.pos > 0 AND g.neg > 0 THEN 1 ELSE 0 END),
       SUM(CASE WHEN g.n >= 2 THEN 1 ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.n ELSE 0 END),
       SUM(CASE WHEN g.n >= 2 THEN g.s ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.ss ELSE 0 END),
       SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
     FROM (
       SELECT j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."preference") AS s, SUM(j."preference" * j."preference") AS ss,
-        SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt
+        SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, SUM(${PREFERS_A}) AS pos, SUM(${PREFERS_B}) AS neg
       FROM "Judgment" j
       WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL
       GROUP BY j."itemId", j."dimensionId"
     ) g JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key"`, where.params);
-  return rows.map((r) => ({
-    dimension: String(r[0]), prompts: toNumber(r[1]), judgments: toNumber(r[2]), aWins: toNumber(r[3]), bWins: toNumber(r[4]), ties: toNumber(r[5]),
-    leftWins: toNumber(r[6]), sidedNonTies: toNumber(r[7]),
-    alpha: { units: toNumber(r[8]), n: toNumber(r[9]), s1: toNumber(r[10]), s2: toNumber(r[11]), observed: toNumber(r[12]) },
-  }));
+    GROUP BY d."key", g.lw, g.snt`, where.params);
+  const byDimension = new Map<string, HeadlineSums>();
+  for (const r of rows) {
+    const dimension = String(r[0]);
+    const t = byDimension.get(dimension) ?? byDimension.set(dimension, { dimension, prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, position: [],
+      alpha: { units: 0, n: 0, s1: 0, s2: 0, observed: 0 } }).get(dimension)!;
+    const prompts = toNumber(r[3]);
+    if (toNumber(r[2]) > 0) t.position.push({ successes: toNumber(r[1]), trials: toNumber(r[2]), count: prompts });
+    t.prompts += prompts;
+    t.judgments += toNumber(r[4]);
+    t.aWins += toNumber(r[5]);
+    t.bWins += toNumber(r[6]);
+    t.ties += toNumber(r[7]);
+    t.splits += toNumber(r[8]);
+    t.alpha.units += toNumber(r[9]);
+    t.alpha.n += toNumber(r[10]);
+    t.alpha.s1 += toNumber(r[11]);
+    t.alpha.s2 += toNumber(r[12]);
+    t.alpha.observed += toNumber(r[13]);
+  }
+  return [...byDimension.values()];
 }
 
 export interface ScoreGroup {
   dimension: string;
   model: string;
-  /** judgments per prompt, and their sum: every prompt in the group has the mean s / n */
+  /** judgments per prompt, their sum and how many scored 4 or 5: every prompt in the group has the mean s / n */
   n: number;
   s: number;
   prompts: number;
+  /** scores of 4 or 5 per prompt */
   topBox: number;
   sumSq: number;
   observed: number;
 }
 
 /**
- * Single-sided per-prompt aggregates, grouped by dimension, model and the prompt's (n, sum): the
- * distribution of prompt means the bootstrap resamples, in a few hundred rows instead of one row
+ * Single-sided per-prompt aggregates, grouped by dimension, model and the prompt's (n, sum, top
+ * box): the distributions of prompt means and top-box shares the bootstraps resample, in a few hundred rows instead of one row
  * per prompt, model and dimension.
  */
 export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
   const where = judgmentFilter(studyId, f);
   const rows = await nativeRows(db, `
-    SELECT d."key", m."name", g.n, g.s, COUNT(*), SUM(g.tb), SUM(g.ss),
+    SELECT d."key", m."name", g.n, g.s, COUNT(*), g.tb, SUM(g.ss),
       SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
     FROM (
       SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."score") AS s, SUM(j."score" * j."score") AS ss,
@@ -114,7 +136,7 @@ export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: Repo
     ) g
     JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
     JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", m."name", g.n, g.s`, where.params);
+    GROUP BY d."key", m."name", g.n, g.s, g.tb`, where.params);
   return rows.map((r) => ({ dimension: String(r[0]), model: String(r[1]), n: toNumber(r[2]), s: toNumber(r[3]), prompts: toNumber(r[4]),
     topBox: toNumber(r[5]), sumSq: toNumber(r[6]), observed: toNumber(r[7]) }));
 }
@@ -124,18 +146,34 @@ export type GraderRow = GraderTally;
 /** Each grader's current judgments in the study (surplus included: it is work they did). */
 export async function graderTallies(db: Db, studyId: string, f: ReportFilter): Promise<GraderRow[]> {
   const where = judgmentFilter(studyId, f);
-  const rows = await nativeRows(db, `
+  const [rows, tasks] = await Promise.all([nativeRows(db, `
     SELECT j."graderId", u."displayName", COUNT(*), COUNT(DISTINCT j."assignmentId"),
       SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
-      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}),
       COUNT(DISTINCT CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN j."assignmentId" END),
       MAX(j."submittedAt")
     FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId"
     WHERE ${where.sql} AND j."superseded" = false
-    GROUP BY j."graderId", u."displayName"`, where.params);
+    GROUP BY j."graderId", u."displayName"`, where.params),
+  // A grader's left share resamples their tasks (one submission answers several dimensions at
+  // once): tasks grouped by (left wins, sided non-ties), a few rows per grader.
+  nativeRows(db, `
+    SELECT t.grader, t.lw, t.snt, COUNT(*)
+    FROM (
+      SELECT j."graderId" AS grader, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt
+      FROM "Judgment" j
+      WHERE ${where.sql} AND j."superseded" = false
+      GROUP BY j."graderId", j."assignmentId"
+    ) t
+    WHERE t.snt > 0
+    GROUP BY t.grader, t.lw, t.snt`, where.params)]);
+  const positionTasks = new Map<string, ClusterCount[]>();
+  for (const r of tasks) {
+    const g = String(r[0]);
+    (positionTasks.get(g) ?? positionTasks.set(g, []).get(g)!).push({ successes: toNumber(r[1]), trials: toNumber(r[2]), count: toNumber(r[3]) });
+  }
   return rows.map((r) => ({
     graderId: String(r[0]), name: String(r[1]), judgments: toNumber(r[2]), tasks: toNumber(r[3]), withPreference: toNumber(r[4]), ties: toNumber(r[5]),
-    leftWins: toNumber(r[6]), sidedNonTies: toNumber(r[7]), flaggedTasks: toNumber(r[8]), lastSubmittedAt: r[9] === null ? null : toMillis(r[9]),
+    positionTasks: positionTasks.get(String(r[0])) ?? [], flaggedTasks: toNumber(r[6]), lastSubmittedAt: r[7] === null ? null : toMillis(r[7]),
   }));
 }
 

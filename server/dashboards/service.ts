@@ -10,6 +10,8 @@ import type { ReportRow } from "../analytics/domain/report-row";
 import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
 import { meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
+import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
+import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
 import { accumulateOverTime } from "./domain/over-time";
@@ -63,9 +65,12 @@ export async function headline(db: Db, studyId: string, filter: ReportFilter): P
   const s = await loadStudy(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
     const { head: h, filter: f } = await pairView(db, s, filter);
-    const sums = await repo.sideBySideHeadlineSums(db, studyId, f);
-    return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) =>
-      preferenceTallyRows(h, t.dimension, "all", { ...t, moments: IntervalAlphaMoments.fromSums(t.alpha) }));
+    const sums = await repo.sideBySideHeadlineSums(db, studyId, f, verdictRuleOf(s.verdictRule));
+    return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) => {
+      const position = new Map<string, ClusterCount>();
+      for (const c of t.position) addCluster(position, c.successes, c.trials, c.count);
+      return preferenceTallyRows(h, t.dimension, "all", { ...t, position, moments: IntervalAlphaMoments.fromSums(t.alpha) }, DEFAULT_BOOTSTRAP);
+    });
   }
   return singleSidedHeadline(s.name, await repo.singleSidedHeadlineGroups(db, studyId, filter));
 }
@@ -87,10 +92,12 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
     const prompts = gs.reduce((t, g) => t + g.prompts, 0);
     const distribution = gs.map((g) => ({ value: g.s / g.n, count: g.prompts }));
     const multi = gs.filter((g) => g.n >= 2);
+    const topBox = new Map<string, ClusterCount>();
+    for (const g of gs) addCluster(topBox, g.topBox, g.n, g.prompts);
     return modelScoreRows(study, dimension, "all", model, {
-      prompts, judgments: gs.reduce((t, g) => t + g.n * g.prompts, 0), topBox: gs.reduce((t, g) => t + g.topBox, 0),
+      prompts, judgments: gs.reduce((t, g) => t + g.n * g.prompts, 0), topBox, bootstrap: DEFAULT_BOOTSTRAP,
       mean: distribution.reduce((t, d) => t + d.value * d.count, 0) / prompts,
-      meanInterval: bootstrapMeanOf(distribution, DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
+      meanInterval: () => bootstrapMeanOf(distribution, DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
       alpha: IntervalAlphaMoments.fromSums({ units: multi.reduce((t, g) => t + g.prompts, 0), n: multi.reduce((t, g) => t + g.n * g.prompts, 0),
         s1: multi.reduce((t, g) => t + g.s * g.prompts, 0), s2: multi.reduce((t, g) => t + g.sumSq, 0), observed: multi.reduce((t, g) => t + g.observed, 0) }),
     });
@@ -104,7 +111,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const kept = filterPrompts(prompts, filter);
   if (s.type === "SIDE_BY_SIDE") {
     const { head: h, filter: f } = await pairView(db, s, filter);
-    return sideBySideRows(h, filterUnits(await analytics.preferenceUnits(db, studyId), kept, f), kept);
+    return sideBySideRows(h, filterUnits(await analytics.preferenceUnits(db, studyId), kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
   }
   return singleSidedRows(s.name, filterUnits(await analytics.scoreUnits(db, studyId), kept, filter), kept, DEFAULT_BOOTSTRAP);
 }
@@ -138,9 +145,14 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     const h = view.head;
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0 }),
-      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie; },
-    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: keep(sideBySideRows(h, units, prompts, allOnly)) }));
+      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0 }),
+      add: (u, j) => {
+        u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie;
+        if (j.value > 0) u.positive++;
+        else if (j.value < 0) u.negative++;
+      },
+    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(),
+      rows: keep(sideBySideRows(h, units, prompts, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly })) }));
   } else {
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,

@@ -48,7 +48,7 @@ describe("bootstrap intervals", () => {
 
   it("collapses to the point when every unit is the same", () => {
     expect(bootstrapMean([3, 3, 3], OPTS, "x")).toEqual({ low: 3, high: 3 });
-    expect(bootstrapRelativeImprovements([[4, 2], [4, 2]], OPTS, "x")).toEqual({ aOverB: { low: 1, high: 1 }, bOverA: { low: -0.5, high: -0.5 } });
+    expect(bootstrapRelativeImprovements([[4, 2], [4, 2]], OPTS, "x")).toEqual({ aOverB: { low: 1, high: 1 }, bOverA: { low: -0.5, high: -0.5 }, difference: { low: 2, high: 2 } });
   });
 
   it("brackets the relative improvement of paired units", () => {

@@ -70,16 +70,17 @@ export function bootstrapMeanOf(distribution: { value: number; count: number }[]
 }
 
 /**
- * 95% paired intervals for the relative improvement of A over B, (mean a − mean b) / mean b, and
- * of B over A, over units scored for both. Both come from the same resamples: each is a function
- * of the resampled pair of sums.
+ * 95% paired intervals for the relative improvement of A over B, (mean a − mean b) / mean b, of
+ * B over A, and for the difference mean a − mean b, over units scored for both. All come from the
+ * same resamples: each is a function of the resampled pair of sums.
  */
-export function bootstrapRelativeImprovements(pairs: [number, number][], opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval } | null {
+export function bootstrapRelativeImprovements(pairs: [number, number][], opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval; difference: Interval } | null {
   if (pairs.length === 0) return null;
   const u = mulberry32(deriveSeed(opts.seed, key));
   const { values: ps, probabilities } = distinct(pairs, ([a, b]) => `${a}|${b}`);
   const ab: number[] = [];
   const ba: number[] = [];
+  const diff: number[] = [];
   const counts = new Array<number>(ps.length);
   for (let r = 0; r < opts.resamples; r++) {
     multinomial(pairs.length, probabilities, u, counts);
@@ -91,6 +92,7 @@ export function bootstrapRelativeImprovements(pairs: [number, number][], opts: B
     }
     if (sb !== 0) ab.push((sa - sb) / sb);
     if (sa !== 0) ba.push((sb - sa) / sa);
+    diff.push((sa - sb) / pairs.length);
   }
-  return { aOverB: percentileInterval(ab), bOverA: percentileInterval(ba) };
+  return { aOverB: percentileInterval(ab), bOverA: percentileInterval(ba), difference: percentileInterval(diff) };
 }

@@ -7,6 +7,6 @@ import type { ReportRow } from "./report-row";
 export function excludedRows(head: { study: string; type: ReportRow["type"]; modelA: string; modelB: string }, excluded: { dimension: string; judgments: number }[]): ReportRow[] {
   return excluded.filter((e) => e.judgments > 0).map((e) => ({
     study: head.study, type: head.type, model_a: head.modelA, model_b: head.modelB, dimension: e.dimension, slice: "all",
-    metric: "excluded_judgments", value: e.judgments, ci_low: null, ci_high: null, n: e.judgments,
+    metric: "excluded_judgments", value: e.judgments, ci_low: null, ci_high: null, n: e.judgments, n_clusters: null, note: "",
   }));
 }

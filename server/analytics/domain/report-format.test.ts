@@ -13,8 +13,8 @@ describe("report formatting", () => {
 
   it("puts the header first and the columns in the documented order", () => {
     const [header, row] = reportToCsvRecords([{ study: "S", type: "side_by_side", model_a: "A", model_b: "B", dimension: "overall",
-      slice: "all", metric: "win_rate_a", value: 0.5, ci_low: 0.25, ci_high: 0.75, n: 4 }]);
-    expect(header).toEqual(["study", "type", "model_a", "model_b", "dimension", "slice", "metric", "value", "ci_low", "ci_high", "n"]);
-    expect(row).toEqual(["S", "side_by_side", "A", "B", "overall", "all", "win_rate_a", "0.5", "0.25", "0.75", "4"]);
+      slice: "all", metric: "position_bias", value: 0.5, ci_low: 0.25, ci_high: 0.75, n: 4, n_clusters: 2, note: "no interval, see why" }]);
+    expect(header).toEqual(["study", "type", "model_a", "model_b", "dimension", "slice", "metric", "value", "ci_low", "ci_high", "n", "n_clusters", "note"]);
+    expect(row).toEqual(["S", "side_by_side", "A", "B", "overall", "all", "position_bias", "0.5", "0.25", "0.75", "4", "2", "no interval, see why"]);
   });
 });

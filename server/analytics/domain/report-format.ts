@@ -7,6 +7,10 @@ export interface ReportMeta {
   generatedAt: string;
   bootstrap: { resamples: number; seed: number; method: string } | null;
   intervals: string;
+  /** below this many clusters (prompts, or a grader's tasks) a bootstrap interval is not reported */
+  minClusters: number;
+  /** side-by-side: how a prompt's judgments make its verdict */
+  verdictRule: "mean" | "majority" | null;
   /** researchers' exclusions in force: whose judgments (by pseudonym), which window, why, and how many */
   exclusions: { grader: string; from: string | null; until: string | null; reason: string; judgments: number }[];
 }

@@ -1,9 +1,14 @@
 // Side-by-side statistics at the prompt level, per dimension and slice (definitions in docs/report-format.md).
+import type { BootstrapOptions } from "./bootstrap";
+import { addCluster, clusteredShare, type ClusterCount } from "./cluster-bootstrap";
+import { holmAdjustLog } from "./holm";
 import { IntervalAlphaMoments } from "./krippendorff-alpha";
+import { pValueFigure } from "./p-value";
 import type { ReportRow } from "./report-row";
-import { signTestP } from "./sign-test";
+import { signTestLogP } from "./sign-test";
 import { compareSlices, sliceLookup, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
+import { promptVerdict, type VerdictRule } from "./verdict-rule";
 
 /** One prompt's judgments on one dimension, aggregated (preferences relative to model A, the candidate). */
 export interface PreferenceUnit {
@@ -21,6 +26,9 @@ export interface PreferenceUnit {
   leftWins: number;
   /** non-tie judgments with a known side */
   sidedNonTies: number;
+  /** judgments preferring model A, and model B (the rest are ties) */
+  positive: number;
+  negative: number;
 }
 
 /** What one dimension and slice's rows are computed from: prompt verdicts, judgment counts, alpha moments. */
@@ -30,81 +38,114 @@ export interface PreferenceTally {
   aWins: number;
   bWins: number;
   ties: number;
+  /** prompts whose graders disagree in direction: some preferred A, some B */
+  splits: number;
   moments: IntervalAlphaMoments;
-  leftWins: number;
-  sidedNonTies: number;
+  /** prompts by (non-tie judgments that preferred the left response, sided non-tie judgments) */
+  position: Map<string, ClusterCount>;
 }
 
 /** A pair of models as one key: model A (the pair's first-named) and model B. */
 export const pairKey = (modelA: string, modelB: string) => `${modelA}\u0000${modelB}`;
 export const pairOfKey = (key: string): [string, string] => key.split("\u0000") as [string, string];
 
+export interface SideBySideOptions {
+  bootstrap: BootstrapOptions;
+  /** how a prompt's judgments make its verdict (the study's setting) */
+  rule: VerdictRule;
+  slicing?: Slicing;
+}
+
 /** The report rows of every pair of a side-by-side study: two-model studies have one pair. */
-export function sideBySidePairRows(study: string, units: PreferenceUnit[], prompts: Map<string, PromptAttributes>, slicing: Slicing = slicesOf): ReportRow[] {
+export function sideBySidePairRows(study: string, units: PreferenceUnit[], prompts: Map<string, PromptAttributes>, opts: SideBySideOptions): ReportRow[] {
   const byPair = new Map<string, PreferenceUnit[]>();
   for (const u of units) (byPair.get(u.pair ?? "") ?? byPair.set(u.pair ?? "", []).get(u.pair ?? "")!).push(u);
   return [...byPair.keys()].sort().flatMap((k) => {
     const [modelA, modelB] = pairOfKey(k);
-    return sideBySideRows({ study, modelA, modelB }, byPair.get(k)!, prompts, slicing);
+    return sideBySideRows({ study, modelA, modelB }, byPair.get(k)!, prompts, opts);
   });
 }
 
-const emptyTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, moments: new IntervalAlphaMoments(), leftWins: 0, sidedNonTies: 0 });
+export const emptyPreferenceTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, moments: new IntervalAlphaMoments(), position: new Map() });
+
+/** Adds one prompt's judgments on a dimension to a tally. */
+export function addToTally(t: PreferenceTally, u: PreferenceUnit, rule: VerdictRule): void {
+  t.prompts++;
+  t.judgments += u.n;
+  const verdict = promptVerdict(u, rule);
+  if (verdict > 0) t.aWins++;
+  else if (verdict < 0) t.bWins++;
+  else t.ties++;
+  if (u.positive > 0 && u.negative > 0) t.splits++;
+  t.moments.add(u.n, u.sum, u.sumSq);
+  addCluster(t.position, u.leftWins, u.sidedNonTies);
+}
 
 export function sideBySideRows(
   head: { study: string; modelA: string; modelB: string },
   units: Iterable<PreferenceUnit>,
   prompts: Map<string, PromptAttributes>,
-  slicing: Slicing = slicesOf,
+  opts: SideBySideOptions,
 ): ReportRow[] {
   const tallies = new Map<string, Map<string, PreferenceTally>>(); // dimension → slice → tally
-  const slicesOfPrompt = sliceLookup(prompts, slicing);
+  const slicesOfPrompt = sliceLookup(prompts, opts.slicing ?? slicesOf);
   for (const u of units) {
     if (u.n === 0) continue;
     const bySlice = tallies.get(u.dimension) ?? new Map<string, PreferenceTally>();
     tallies.set(u.dimension, bySlice);
     for (const slice of slicesOfPrompt(u.promptId)) {
-      const t = bySlice.get(slice) ?? emptyTally();
+      const t = bySlice.get(slice) ?? emptyPreferenceTally();
       bySlice.set(slice, t);
-      t.prompts++;
-      t.judgments += u.n;
-      // The verdict is the sign of the mean preference, i.e. of the sum.
-      if (u.sum > 0) t.aWins++;
-      else if (u.sum < 0) t.bWins++;
-      else t.ties++;
-      t.moments.add(u.n, u.sum, u.sumSq);
-      t.leftWins += u.leftWins;
-      t.sidedNonTies += u.sidedNonTies;
+      addToTally(t, u, opts.rule);
     }
   }
   const rows: ReportRow[] = [];
   for (const dimension of [...tallies.keys()].sort()) {
     const bySlice = tallies.get(dimension)!;
-    for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-      rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!));
-    }
+    const slices = [...bySlice.keys()].sort(compareSlices);
+    // The slices of one dimension are tested together: Holm-adjust their sign tests as a family.
+    const logPs = slices.map((slice) => { const t = bySlice.get(slice)!; return signTestLogP(t.aWins, t.aWins + t.bWins); });
+    const holm = holmAdjustLog(logPs);
+    slices.forEach((slice, i) => rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!, opts.bootstrap, { logP: holm[i], family: logPs.filter((p) => p !== null).length })));
   }
   return rows;
 }
 
-/** The report rows of one dimension and slice (definitions in docs/report-format.md). */
-export function preferenceTallyRows(head: { study: string; modelA: string; modelB: string }, dimension: string, slice: string, t: PreferenceTally): ReportRow[] {
-  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
+/**
+ * The report rows of one dimension and slice (definitions in docs/report-format.md). `holm` is the
+ * slice's sign test adjusted over its dimension's slices; a headline computed for slice "all" alone
+ * has no family to adjust over and leaves the row out.
+ */
+export function preferenceTallyRows(head: { study: string; modelA: string; modelB: string }, dimension: string, slice: string, t: PreferenceTally,
+  bootstrap: BootstrapOptions, holm: { logP: number | null; family: number } | null = null): ReportRow[] {
+  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null, extra: { clusters?: number; note?: string } = {}): ReportRow => ({
     study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
-    value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
+    value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n, n_clusters: extra.clusters ?? null, note: extra.note ?? "",
   });
   const rate = (metric: string, k: number, n: number) => row(metric, n ? k / n : null, n, wilsonInterval(k, n));
+  const pRow = (metric: string, logP: number | null, n: number, note = "") => {
+    if (logP === null) return row(metric, null, n);
+    const p = pValueFigure(logP);
+    return row(metric, p.value, n, null, { note: [p.note, note].filter(Boolean).join("; ") });
+  };
   const decisive = t.aWins + t.bWins;
   const alpha = t.moments.result();
+  let leftWins = 0;
+  let sidedNonTies = 0;
+  for (const c of t.position.values()) { leftWins += c.successes * c.count; sidedNonTies += c.trials * c.count; }
+  // Judgments cluster within prompts (k graders, several dimensions): resample prompts, not judgments.
+  const bias = clusteredShare(t.position.values(), "prompts", bootstrap, `position|${head.modelA}|${head.modelB}|${dimension}|${slice}`);
   return [
     row("n_prompts", t.prompts, t.prompts),
     row("n_judgments", t.judgments, t.judgments),
     rate("win_rate_a", t.aWins, t.prompts),
     rate("tie_rate", t.ties, t.prompts),
     rate("win_rate_b", t.bWins, t.prompts),
+    rate("split_rate", t.splits, t.prompts),
     rate("decisive_rate_a", t.aWins, decisive),
-    row("sign_test_p", signTestP(t.aWins, decisive), decisive),
+    pRow("sign_test_p", signTestLogP(t.aWins, decisive), decisive),
+    ...(holm ? [pRow("sign_test_p_holm", holm.logP, decisive, holm.logP === null ? "" : `Holm-adjusted over ${holm.family} slices`)] : []),
     row("alpha", alpha.alpha, alpha.units),
-    rate("position_bias", t.leftWins, t.sidedNonTies),
+    row("position_bias", sidedNonTies ? leftWins / sidedNonTies : null, sidedNonTies, bias.interval, { clusters: bias.clusters, note: bias.note }),
   ];
 }

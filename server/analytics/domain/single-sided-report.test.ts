@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { bootstrapMean } from "./bootstrap";
 import { singleSidedRows, type ScoreUnit } from "./single-sided-report";
 import type { PromptAttributes } from "./slices";
-import { wilsonInterval } from "./wilson-interval";
+import { bootstrapShare } from "./cluster-bootstrap";
 
 const attrs: PromptAttributes = { locale: "en-US", region: "Americas", category: "Math", modality: "TEXT" };
 const prompts = new Map([["p1", attrs], ["p2", attrs], ["p3", { ...attrs, category: "Writing" }]]);
@@ -16,25 +16,57 @@ const rows = singleSidedRows("S", units, prompts, OPTS);
 const get = (a: string, b: string, metric: string, slice = "all") => rows.find((r) => r.model_a === a && r.model_b === b && r.metric === metric && r.slice === slice)!;
 
 describe("single-sided report", () => {
-  it("averages prompt means, not judgments, with a bootstrap interval over prompts", () => {
-    expect(get("X", "", "mean_score")).toMatchObject({ value: (4.5 + 3 + 5) / 3, n: 3, type: "single_sided" });
-    expect(get("X", "", "mean_score").ci_low).toBe(bootstrapMean([4.5, 3, 5], OPTS, "mean|X|overall|all")!.low);
+  it("averages prompt means, not judgments, and gives no bootstrap interval from three prompts", () => {
+    expect(get("X", "", "mean_score")).toMatchObject({ value: (4.5 + 3 + 5) / 3, n: 3, type: "single_sided", ci_low: null, n_clusters: 3,
+      note: "no interval: 3 prompts, fewer than the 10 a bootstrap interval needs" });
     expect(get("Y", "", "mean_score")).toMatchObject({ value: 3, n: 2 });
   });
 
-  it("reports the top-box rate over judgments with a Wilson interval", () => {
-    expect(get("X", "", "top_box_rate")).toMatchObject({ value: 0.8, n: 5, ci_low: wilsonInterval(4, 5)!.low });
+  it("reports the top-box rate over judgments, n = judgments, with its prompts as clusters", () => {
+    expect(get("X", "", "top_box_rate")).toMatchObject({ value: 0.8, n: 5, n_clusters: 3, ci_low: null });
     expect(get("Y", "", "top_box_rate")).toMatchObject({ value: 0.25, n: 4 });
     expect(get("X", "", "n_judgments").value).toBe(5);
   });
 
   it("gives the relative improvement of every ordered pair over their shared prompts", () => {
     // shared prompts p1, p2: X means 4.5 and 3 (3.75), Y means 3 and 3 (3)
-    const xy = get("X", "Y", "relative_improvement_mean");
-    expect(xy).toMatchObject({ value: 0.25, n: 2 });
-    expect(xy.ci_low!).toBeLessThanOrEqual(0.25);
-    expect(xy.ci_high!).toBeGreaterThanOrEqual(0.25);
+    expect(get("X", "Y", "relative_improvement_mean")).toMatchObject({ value: 0.25, n: 2, ci_low: null });
+    expect(get("X", "Y", "relative_improvement_mean").note).toMatch(/^depends on where the scale starts .*; no interval: 2 prompts/);
     expect(get("Y", "X", "relative_improvement_mean")).toMatchObject({ value: -0.2, n: 2 });
+    expect(get("X", "Y", "mean_difference")).toMatchObject({ value: 0.75, n: 2 });
+  });
+
+  describe("with enough prompts for intervals (12 shared prompts, hand-computed)", () => {
+    // p0–p5: X scores 5, 4 (mean 4.5, top box 1); Y 4, 2 (mean 3, top box ½).
+    // p6–p11: X 3, 3 (mean 3, top box 0); Y 2, 2 (mean 2, top box 0).
+    // X: mean 3.75, top-box share 0.5; Y: mean 2.5, top-box share 0.25.
+    const ids = Array.from({ length: 12 }, (_, i) => `q${i}`);
+    const big = singleSidedRows("S", ids.flatMap((id, i) => [unit(id, "X", i < 6 ? [5, 4] : [3, 3]), unit(id, "Y", i < 6 ? [4, 2] : [2, 2])]),
+      new Map(ids.map((id) => [id, attrs])), OPTS);
+    const at = (a: string, b: string, metric: string) => big.find((r) => r.model_a === a && r.model_b === b && r.metric === metric && r.slice === "all")!;
+
+    it("bootstraps the mean and the top-box rate over prompts", () => {
+      expect(at("X", "", "mean_score")).toMatchObject({ value: 3.75, n: 12, n_clusters: 12, note: "", ci_low: bootstrapMean([...Array(6).fill(4.5), ...Array(6).fill(3)], OPTS, "mean|X|overall|all")!.low });
+      const top = at("X", "", "top_box_rate");
+      expect(top).toMatchObject({ value: 0.5, n: 24, n_clusters: 12, note: "" });
+      expect(top.ci_low).toBe(bootstrapShare([{ successes: 2, trials: 2, count: 6 }, { successes: 0, trials: 2, count: 6 }], OPTS, "topbox|X|overall|all")!.low);
+      // whole prompts are all-top or none: the interval is that of 12 coin flips
+      expect(top.ci_high! - top.ci_low!).toBeGreaterThan(0.45);
+    });
+
+    it("gives the mean difference and the relative improvement of the top-box share, both directions, with paired intervals", () => {
+      expect(at("X", "Y", "mean_difference")).toMatchObject({ value: 1.25, n: 12, n_clusters: 12, note: "" });
+      expect(at("Y", "X", "mean_difference").value).toBe(-1.25);
+      expect(at("Y", "X", "mean_difference").ci_low).toBeCloseTo(-at("X", "Y", "mean_difference").ci_high!, 12);
+      // every prompt moves X and Y alike within its half: the difference is 1.5 or 1, so its interval stays inside [1, 1.5]
+      expect(at("X", "Y", "mean_difference").ci_low!).toBeGreaterThanOrEqual(1);
+      expect(at("X", "Y", "mean_difference").ci_high!).toBeLessThanOrEqual(1.5);
+      expect(at("X", "Y", "relative_improvement_mean").value).toBe(0.5);
+      expect(at("X", "Y", "relative_improvement_top_box")).toMatchObject({ value: 1, n: 12 });
+      expect(at("Y", "X", "relative_improvement_top_box").value).toBe(-0.5);
+      expect(at("X", "Y", "relative_improvement_top_box").ci_low!).toBeLessThanOrEqual(1);
+      expect(at("X", "Y", "relative_improvement_top_box").ci_high!).toBeGreaterThanOrEqual(1);
+    });
   });
 
   it("slices like side-by-side reports, leaving pairs out where models share no prompt", () => {

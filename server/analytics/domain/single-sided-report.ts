@@ -1,14 +1,15 @@
-// Single-sided statistics per model, dimension and slice: mean of prompt-mean scores with a
-// bootstrap interval over prompts, top-box rate with a Wilson interval, agreement, and the
-// paired relative improvement of every ordered pair of models.
+// Single-sided statistics per model, dimension and slice: mean of prompt-mean scores and the
+// top-box rate, each with a bootstrap interval over prompts (a prompt's scores are one cluster),
+// agreement, and for every ordered pair of models the paired mean difference and relative
+// improvements of the mean and of the top-box share.
 //
 // Per-prompt values live in typed arrays indexed by prompt, and each slice is a list of prompt
 // indices, so a million judgments aggregate without a map lookup per prompt and slice.
 import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
+import { addCluster, clusteredShare, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
 import { IntervalAlphaMoments } from "./krippendorff-alpha";
 import type { ReportRow } from "./report-row";
 import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
-import { wilsonInterval } from "./wilson-interval";
 
 export interface ScoreUnit {
   promptId: string;
@@ -66,28 +67,25 @@ export function singleSidedRows(
     const models = [...byModel.keys()].sort();
     for (const slice of slices) {
       const members = slicePrompts.get(slice)!;
-      const row = (modelA: string, modelB: string, metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
-        study, type: "single_sided", model_a: modelA, model_b: modelB, dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
-      });
       const present: string[] = [];
       for (const model of models) {
         const s = byModel.get(model)!;
         const means: number[] = [];
         let judgments = 0;
-        let topBox = 0;
+        const topBox = new Map<string, ClusterCount>();
         const alpha = new IntervalAlphaMoments();
         for (const i of members) {
           if (s.n[i] === 0) continue;
           means.push(s.sum[i] / s.n[i]);
           judgments += s.n[i];
-          topBox += s.topBox[i];
+          addCluster(topBox, s.topBox[i], s.n[i]);
           alpha.add(s.n[i], s.sum[i], s.sumSq[i]);
         }
         if (means.length === 0) continue;
         present.push(model);
         rows.push(...modelScoreRows(study, dimension, slice, model, {
-          prompts: means.length, judgments, topBox, alpha,
-          mean: means.reduce((a, b) => a + b, 0) / means.length, meanInterval: bootstrapMean(means, bootstrap, meanKey(model, dimension, slice)),
+          prompts: means.length, judgments, topBox, alpha, bootstrap,
+          mean: means.reduce((a, b) => a + b, 0) / means.length, meanInterval: () => bootstrapMean(means, bootstrap, meanKey(model, dimension, slice)),
         }));
       }
       // Each unordered pair is resampled once; both directions' intervals come from it.
@@ -96,21 +94,53 @@ export function singleSidedRows(
           const sa = byModel.get(a)!;
           const sb = byModel.get(b)!;
           const pairs: [number, number][] = [];
-          for (const i of members) if (sa.n[i] > 0 && sb.n[i] > 0) pairs.push([sa.sum[i] / sa.n[i], sb.sum[i] / sb.n[i]]);
+          const topPairs: [number, number][] = [];
+          for (const i of members) {
+            if (sa.n[i] === 0 || sb.n[i] === 0) continue;
+            pairs.push([sa.sum[i] / sa.n[i], sb.sum[i] / sb.n[i]]);
+            topPairs.push([sa.topBox[i] / sa.n[i], sb.topBox[i] / sb.n[i]]);
+          }
           if (pairs.length === 0) continue;
-          const meanA = pairs.reduce((s, p) => s + p[0], 0) / pairs.length;
-          const meanB = pairs.reduce((s, p) => s + p[1], 0) / pairs.length;
-          const ci = bootstrapRelativeImprovements(pairs, bootstrap, `ri|${a}|${b}|${dimension}|${slice}`);
-          rows.push(
-            row(a, b, "relative_improvement_mean", (meanA - meanB) / meanB, pairs.length, ci?.aOverB ?? null),
-            row(b, a, "relative_improvement_mean", (meanB - meanA) / meanA, pairs.length, ci?.bOverA ?? null),
-          );
+          rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, topPairs, bootstrap));
         }
       }
     }
   }
   return rows;
 }
+
+const meanOf = (xs: [number, number][], k: 0 | 1) => xs.reduce((s, p) => s + p[k], 0) / xs.length;
+
+/**
+ * The paired comparisons of models a and b over the prompts both were scored on, both directions.
+ * The relative improvement of the mean depends on where the scale starts (the same scores read
+ * +20% on 1..5 and +30% on 0..4), so its row says so and the difference of means stands beside it;
+ * the top-box comparison uses each prompt's share of scores ≥ 4, which has a true zero.
+ */
+function pairedRows(h: { study: string; dimension: string; slice: string; a: string; b: string }, pairs: [number, number][], topPairs: [number, number][], bootstrap: BootstrapOptions): ReportRow[] {
+  const row = (modelA: string, modelB: string, metric: string, value: number | null, ci: { low: number; high: number } | null, note = ""): ReportRow => ({
+    study: h.study, type: "single_sided", model_a: modelA, model_b: modelB, dimension: h.dimension, slice: h.slice, metric, value,
+    ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n: pairs.length, n_clusters: ci ? pairs.length : null, note,
+  });
+  const key = `${h.a}|${h.b}|${h.dimension}|${h.slice}`;
+  const mean = withEnoughClusters(pairs.length, "prompts", () => null);
+  const ri = mean.note ? null : bootstrapRelativeImprovements(pairs, bootstrap, `ri|${key}`);
+  const top = mean.note ? null : bootstrapRelativeImprovements(topPairs, bootstrap, `ritb|${key}`);
+  const [meanA, meanB, topA, topB] = [meanOf(pairs, 0), meanOf(pairs, 1), meanOf(topPairs, 0), meanOf(topPairs, 1)];
+  const originNote = "depends on where the scale starts (1..5 here); see mean_difference";
+  const noted = (extra: string) => [extra, mean.note].filter(Boolean).join("; ");
+  const relative = (x: number, y: number) => (y === 0 ? null : (x - y) / y);
+  const flip = (ci: { low: number; high: number } | null) => (ci ? { low: -ci.high, high: -ci.low } : null);
+  return [
+    row(h.a, h.b, "relative_improvement_mean", relative(meanA, meanB), ri?.aOverB ?? null, noted(originNote)),
+    row(h.b, h.a, "relative_improvement_mean", relative(meanB, meanA), ri?.bOverA ?? null, noted(originNote)),
+    row(h.a, h.b, "mean_difference", meanA - meanB, ri?.difference ?? null, noted("")),
+    row(h.b, h.a, "mean_difference", meanB - meanA, flip(ri?.difference ?? null), noted("")),
+    row(h.a, h.b, "relative_improvement_top_box", relative(topA, topB), topB === 0 ? null : top?.aOverB ?? null, noted(topB === 0 ? "no top-box scores for the baseline" : "")),
+    row(h.b, h.a, "relative_improvement_top_box", relative(topB, topA), topA === 0 ? null : top?.bOverA ?? null, noted(topA === 0 ? "no top-box scores for the baseline" : "")),
+  ];
+}
+
 
 /** The seed key of a mean score's bootstrap: the same statistic gets the same draws on every path. */
 export const meanKey = (model: string, dimension: string, slice: string) => `mean|${model}|${dimension}|${slice}`;
@@ -119,23 +149,32 @@ export const meanKey = (model: string, dimension: string, slice: string) => `mea
 export interface ModelScoreAggregate {
   prompts: number;
   judgments: number;
-  topBox: number;
+  /** prompts by (scores of 4 or 5, scores): the top-box rate's clusters */
+  topBox: Map<string, ClusterCount>;
   mean: number;
-  meanInterval: { low: number; high: number } | null;
+  /** the mean's bootstrap interval, computed only when there are enough prompts for one */
+  meanInterval: () => { low: number; high: number } | null;
   alpha: IntervalAlphaMoments;
+  bootstrap: BootstrapOptions;
 }
 
 /** The report rows of one model, dimension and slice (definitions in docs/report-format.md). */
 export function modelScoreRows(study: string, dimension: string, slice: string, model: string, a: ModelScoreAggregate): ReportRow[] {
-  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null): ReportRow => ({
+  const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null, extra: { clusters?: number; note?: string } = {}): ReportRow => ({
     study, type: "single_sided", model_a: model, model_b: "", dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
+    n_clusters: extra.clusters ?? null, note: extra.note ?? "",
   });
   const agreement = a.alpha.result();
+  const mean = withEnoughClusters(a.prompts, "prompts", a.meanInterval);
+  // Scores cluster within prompts (k graders score the same response): resample prompts.
+  const top = clusteredShare(a.topBox.values(), "prompts", a.bootstrap, `topbox|${model}|${dimension}|${slice}`);
+  let topBox = 0;
+  for (const c of a.topBox.values()) topBox += c.successes * c.count;
   return [
     row("n_prompts", a.prompts, a.prompts),
     row("n_judgments", a.judgments, a.judgments),
-    row("mean_score", a.mean, a.prompts, a.meanInterval),
-    row("top_box_rate", a.topBox / a.judgments, a.judgments, wilsonInterval(a.topBox, a.judgments)),
+    row("mean_score", a.mean, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note }),
+    row("top_box_rate", a.judgments ? topBox / a.judgments : null, a.judgments, top.interval, { clusters: top.clusters, note: top.note }),
     row("alpha", agreement.alpha, agreement.units),
   ];
 }

@@ -1,5 +1,8 @@
 // Per-grader activity and the quality figures a researcher reads next to it. Rates carry their
-// n and a Wilson interval like every rate Verdict reports.
+// n and an interval like every rate Verdict reports: Wilson where the units are independent, a
+// bootstrap over the grader's tasks for the left share (a task's dimensions are answered together).
+import { DEFAULT_BOOTSTRAP } from "../../analytics/domain/bootstrap";
+import { clusteredShare, type ClusterCount } from "../../analytics/domain/cluster-bootstrap";
 import { wilsonInterval } from "../../analytics/domain/wilson-interval";
 
 export interface GraderTally {
@@ -10,22 +13,25 @@ export interface GraderTally {
   /** judgments with a preference (side-by-side) */
   withPreference: number;
   ties: number;
-  /** non-tie judgments with a known side that preferred the left response */
-  leftWins: number;
-  sidedNonTies: number;
+  /** tasks by (non-tie judgments with a known side that preferred the left response, such judgments) */
+  positionTasks: ClusterCount[];
   flaggedTasks: number;
   lastSubmittedAt: number | null;
 }
 
 export interface Rate {
   value: number | null;
-  /** null when n = 0 */
+  /** null when n = 0, or when there are too few clusters for a bootstrap interval (see note) */
   low: number | null;
   high: number | null;
   n: number;
+  /** the independent units a bootstrap interval resampled (a grader's tasks), where it did */
+  clusters?: number;
+  /** why there is no interval, when there is none though n > 0 */
+  note?: string;
 }
 
-export interface GraderActivity extends Omit<GraderTally, "withPreference" | "ties" | "leftWins" | "sidedNonTies"> {
+export interface GraderActivity extends Omit<GraderTally, "withPreference" | "ties" | "positionTasks"> {
   medianSeconds: number | null;
   fastestSeconds: number | null;
   tieRate: Rate | null;
@@ -35,6 +41,16 @@ export interface GraderActivity extends Omit<GraderTally, "withPreference" | "ti
 export function rate(k: number, n: number): Rate {
   const ci = wilsonInterval(k, n);
   return { value: n ? k / n : null, low: ci?.low ?? null, high: ci?.high ?? null, n };
+}
+
+/** A grader's share of sided non-tie judgments that preferred the left response, resampling their tasks. */
+export function leftShare(graderId: string, tasks: ClusterCount[]): Rate | null {
+  let k = 0;
+  let n = 0;
+  for (const t of tasks) { k += t.successes * t.count; n += t.trials * t.count; }
+  if (n === 0) return null;
+  const ci = clusteredShare(tasks, "tasks", DEFAULT_BOOTSTRAP, `left-share|${graderId}`);
+  return { value: k / n, low: ci.interval?.low ?? null, high: ci.interval?.high ?? null, n, clusters: ci.clusters, note: ci.note };
 }
 
 export function median(xs: number[]): number | null {
@@ -55,7 +71,7 @@ export function graderActivity(tallies: GraderTally[], taskTimesMs: Map<string, 
         medianSeconds: med === null ? null : med / 1000,
         fastestSeconds: times.length ? Math.min(...times) / 1000 : null,
         tieRate: t.withPreference ? rate(t.ties, t.withPreference) : null,
-        positionBias: t.sidedNonTies ? rate(t.leftWins, t.sidedNonTies) : null,
+        positionBias: leftShare(t.graderId, t.positionTasks),
       };
     })
     .sort((a, b) => b.judgments - a.judgments || a.name.localeCompare(b.name));

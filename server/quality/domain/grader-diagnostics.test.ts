@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { graderActivity, type GraderTally } from "../../dashboards/domain/grader-activity";
+import { DEFAULT_BOOTSTRAP } from "../../analytics/domain/bootstrap";
+import { addCluster, type ClusterCount } from "../../analytics/domain/cluster-bootstrap";
+import { mulberry32 } from "../../analytics/domain/seeded-random";
+import { graderActivity, leftShare, rate, type GraderTally } from "../../dashboards/domain/grader-activity";
 import { graderDiagnostics, type GraderChecks } from "./grader-diagnostics";
 import { graderFlags } from "./grader-flags";
 
 const tally = (graderId: string, over: Partial<GraderTally> = {}): GraderTally => ({
-  graderId, name: graderId, judgments: 8, tasks: 4, withPreference: 8, ties: 2, leftWins: 3, sidedNonTies: 6, flaggedTasks: 0, lastSubmittedAt: null, ...over,
+  graderId, name: graderId, judgments: 8, tasks: 4, withPreference: 8, ties: 2, positionTasks: [{ successes: 1, trials: 2, count: 3 }], flaggedTasks: 0, lastSubmittedAt: null, ...over,
 });
 
 describe("graderDiagnostics", () => {
@@ -55,6 +58,35 @@ describe("graderFlags", () => {
     expect(graderFlags({ ...base, positionBias: { value: 0.6, low: 0.39, high: 0.78, n: 20 } })).toEqual([]);
     // 42 of 64 left (66%): Wilson 95% CI 53.4%–76.2% excludes 50% but not 60%, so not flagged
     expect(graderFlags({ ...base, positionBias: { value: 42 / 64, low: 0.534, high: 0.762, n: 64 } })).toEqual([]);
+    // a bootstrap interval over tasks says how many tasks it resampled
+    expect(graderFlags({ ...base, positionBias: { value: 0.9, low: 0.7, high: 1, n: 40, clusters: 20 } }))
+      .toEqual(["chose the left response in 90% of non-ties (left share 95% CI 70%–100%, n = 40 in 20 tasks)"]);
+  });
+
+  it("rarely flags an honest grader under a fair coin once the left share resamples tasks (seeded simulation)", () => {
+    // 400 honest graders, 20 tasks each, three dimensions answered alike per task (as careful
+    // graders do), the better response on the left by a fair coin. Judgments over-count the
+    // evidence threefold: a Wilson interval over them flags honest graders at several times the
+    // rate an interval over tasks does (measured: 4.7% against 0.5% over 1,000 graders).
+    const u = mulberry32(99);
+    let byTasks = 0;
+    let byJudgments = 0;
+    const graders = 400;
+    for (let g = 0; g < graders; g++) {
+      const tasks = new Map<string, ClusterCount>();
+      let left = 0;
+      for (let t = 0; t < 20; t++) {
+        const l = u() < 0.5 ? 3 : 0;
+        left += l;
+        addCluster(tasks, l, 3);
+      }
+      const flagged = (bias: ReturnType<typeof rate>) => graderFlags({ ...base, positionBias: bias }).length > 0;
+      if (flagged(leftShare(`g${g}`, [...tasks.values()])!)) byTasks++;
+      if (flagged(rate(left, 60))) byJudgments++;
+    }
+    expect(byTasks / graders).toBeLessThan(0.015);
+    expect(byJudgments / graders).toBeGreaterThan(0.025);
+    expect(DEFAULT_BOOTSTRAP.resamples).toBeGreaterThanOrEqual(1000);
   });
 
   it("does not flag gold accuracy on fewer than 5 answers or when the interval reaches the pass rate", () => {

@@ -6,7 +6,7 @@ import type { Rate } from "../../dashboards/domain/grader-activity";
 export const FLAG_RULES = {
   /** gold answers needed before gold accuracy can flag */
   minGoldAnswers: 5,
-  /** non-tie choices needed before position bias can flag */
+  /** non-tie choices needed before position bias can flag (its interval also needs MIN_CLUSTERS tasks) */
   minNonTies: 10,
   /**
    * position bias flags when its interval lies wholly outside 50% ± this: with sides drawn at
@@ -49,7 +49,7 @@ export interface FlagInput {
 }
 
 const pct = (v: number | null) => (v === null ? "—" : `${Math.round(v * 100)}%`);
-const ci = (r: Rate) => `95% CI ${pct(r.low)}–${pct(r.high)}, n = ${r.n}`;
+const ci = (r: Rate) => `95% CI ${pct(r.low)}–${pct(r.high)}, n = ${r.n}${r.clusters ? ` in ${r.clusters} tasks` : ""}`;
 
 export function graderFlags(g: FlagInput): string[] {
   const R = FLAG_RULES;

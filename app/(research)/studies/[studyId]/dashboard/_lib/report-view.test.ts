@@ -4,7 +4,7 @@ import { ciDeltas, improvementsOver, preferenceSummaries, scoreSummaries, sliceV
 
 const row = (over: Partial<ReportRow>): ReportRow => ({
   study: "S", type: "side_by_side", model_a: "New", model_b: "Old", dimension: "overall", slice: "all", metric: "n_prompts",
-  value: null, ci_low: null, ci_high: null, n: 0, ...over,
+  value: null, ci_low: null, ci_high: null, n: 0, n_clusters: null, note: "", ...over,
 });
 
 describe("report view", () => {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Study" ADD COLUMN     "verdictRule" TEXT NOT NULL DEFAULT 'mean';
+
