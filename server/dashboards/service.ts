@@ -50,7 +50,7 @@ export async function dashboardStudy(db: Db, studyId: string) {
   // Side-by-side: the pairs (one for two models); the page shows one at a time, candidate = model A.
   const pairs = sxs ? (s.models.length === 2 ? [{ a: s.models[0].model.name, b: s.models[1].model.name, items: facets.combos.reduce((n, c) => n + c.items, 0) }] : await repo.studyPairs(db, studyId)) : [];
   return {
-    id: s.id, name: s.name, type: s.type, pairing: s.pairing,
+    id: s.id, name: s.name, type: s.type, pairing: s.pairing, verdictRule: verdictRuleOf(s.verdictRule),
     candidate: pairs[0]?.a ?? null, baseline: pairs[0]?.b ?? null, pairs,
     models: s.models.map((m) => m.model.name).sort(),
     dimensions: facets.dimensions.map((d) => ({ key: d.key, label: d.label })),

@@ -37,6 +37,7 @@ export async function insertStudy(
       data: {
         name: def.name, graderTitle: def.graderTitle, type: def.type, redundancy: def.redundancy, leaseMinutes: def.leaseMinutes,
         guidelines: def.guidelines, promptSetId: def.promptSetId, createdById, pairing: def.pairing ?? "", pairingSeed: def.pairingSeed ?? null,
+        verdictRule: def.type === "SIDE_BY_SIDE" ? def.verdictRule : "mean",
         models: { create: def.modelIds.map((modelId, i) => ({
           modelId, position: i, role: def.type === "SINGLE_SIDED" ? "SCORED" : i === 0 ? "CANDIDATE" : "BASELINE" })) },
         dimensions: { create: dimensionIds.map((dimensionId, position) => ({ dimensionId, position, scaleMin: scale.min, scaleMax: scale.max })) },
@@ -71,7 +72,7 @@ const studySummarySelect = {
   completedAt: true,
   promptSet: { select: { id: true, name: true } },
   createdBy: { select: { displayName: true } },
-  pairing: true, pairingSeed: true,
+  pairing: true, pairingSeed: true, verdictRule: true,
   models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { id: true, name: true } } } },
   locales: { select: { localeCode: true } },
   // Study material only: control items (gold, attention, qualification) are not part of its progress.
@@ -90,7 +91,7 @@ export const getStudy = (db: Db, id: string) =>
   });
 
 export const getStudyHeader = (db: Db, id: string) =>
-  db.study.findUnique({ where: { id }, select: { id: true, name: true, graderTitle: true, type: true, status: true, redundancy: true, leaseMinutes: true } });
+  db.study.findUnique({ where: { id }, select: { id: true, name: true, graderTitle: true, type: true, status: true, redundancy: true, leaseMinutes: true, verdictRule: true } });
 
 /** Accepted submissions per study (sum of item counters) — one grouped query for the whole list. */
 export async function submittedByStudy(db: Db, studyIds: string[]) {

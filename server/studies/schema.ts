@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZLocaleCode } from "../locales/schema";
 import { STUDY_STATUSES } from "./domain/study-status";
+import { VERDICT_RULES } from "../analytics/domain/verdict-rule";
 
 export const ZStudyType = z.enum(["SIDE_BY_SIDE", "SINGLE_SIDED"]);
 export const ZModality = z.enum(["TEXT", "IMAGE"]);
@@ -19,6 +20,9 @@ export const ZStudyDefinition = z
     // per prompt drawn with `pairingSeed` (chosen and recorded when not given).
     pairing: ZPairing.optional(),
     pairingSeed: z.number().int().min(0).max(2 ** 31 - 1).optional(),
+    // Side-by-side: how a prompt's judgments make its verdict (docs/report-format.md). Chosen before
+    // grading starts, like the rest of the analysis plan, and recorded with the study.
+    verdictRule: z.enum(VERDICT_RULES).default("mean"),
     promptSetId: z.string().min(1, "Choose a prompt set"),
     filters: z
       .object({

@@ -54,7 +54,8 @@ export async function createStudy(db: Db, actorId: string | null, input: TStudyD
   try {
     const study = await repo.insertStudy(db, def, dimensionIds, locales, plan.items, actorId);
     await recordAudit(db, { actorId, action: "study.create", entityType: "Study", entityId: study.id,
-      details: { name: def.name, type: def.type, items: plan.items.length, ...(def.pairing ? { pairing: def.pairing, pairingSeed: def.pairingSeed ?? null } : {}) } });
+      details: { name: def.name, type: def.type, items: plan.items.length, ...(def.pairing ? { pairing: def.pairing, pairingSeed: def.pairingSeed ?? null } : {}),
+        ...(def.type === "SIDE_BY_SIDE" ? { verdictRule: def.verdictRule } : {}) } });
     return { ...study, items: plan.items.length };
   } catch (error) {
     if (isUniqueViolation(error)) throw new TRPCError({ code: "CONFLICT", message: `A study named "${def.name}" already exists.` });

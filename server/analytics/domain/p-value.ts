@@ -15,11 +15,3 @@ export function pValueFigure(logP: number): PValueFigure {
   if (p >= P_FLOOR) return { value: p, note: "" };
   return { value: P_FLOOR, note: `p < 1e-300 (log10 p = ${(logP / Math.LN10).toFixed(2)})` };
 }
-
-/** A p-value as text for people: "< 1e-300" rather than a number where it is floored. */
-export function formatP(value: number | null, note = ""): string {
-  if (value === null) return "—";
-  if (note.startsWith("p < ")) return "< 1e-300";
-  if (value < 0.001) return value.toExponential(1);
-  return value.toFixed(3);
-}

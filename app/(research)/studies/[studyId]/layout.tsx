@@ -20,7 +20,8 @@ export default async function StudyLayout({ params, children }: { params: Promis
     <>
       <PageHeader
         title={study.name}
-        subtitle={<>{study.type === "SIDE_BY_SIDE" ? "Side-by-side" : "Single-sided"} · k = {study.redundancy} judgments per item · leases of {study.leaseMinutes} min · <StatusBadge status={study.status} />
+        subtitle={<>{study.type === "SIDE_BY_SIDE" ? "Side-by-side" : "Single-sided"} · k = {study.redundancy} judgments per item · leases of {study.leaseMinutes} min
+          {study.type === "SIDE_BY_SIDE" && <> · <span data-testid="verdict-rule">{study.verdictRule === "majority" ? "verdicts by majority vote" : "verdicts by mean preference"}</span></>} · <StatusBadge status={study.status} />
           <span className="block text-xs text-slate-500" data-testid="grader-title">Graders see it as “{study.graderTitle}”</span></>}
         actions={
           <div className="flex flex-wrap items-center gap-2">

@@ -42,6 +42,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   // Side-by-side over more than two models: the further models and how prompts pair them.
   const [more, setMore] = useState<string[]>([]);
   const [pairing, setPairing] = useState<"all_pairs" | "balanced_random">("all_pairs");
+  const [verdictRule, setVerdictRule] = useState<"mean" | "majority">("mean");
   const [scored, setScored] = useState<string[]>(models.slice(0, 2).map((m) => m.id));
   const [promptSetId, setPromptSetId] = useState(promptSets[0]?.id ?? "");
   const [locales, setLocales] = useState<string[]>([]);
@@ -70,6 +71,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
     name: name.trim() || "Untitled study", graderTitle, type,
     modelIds: type === "SIDE_BY_SIDE" ? [candidate, baseline, ...more.filter((m) => m !== candidate && m !== baseline)] : scored,
     pairing: type === "SIDE_BY_SIDE" && more.length ? pairing : undefined,
+    verdictRule: type === "SIDE_BY_SIDE" ? verdictRule : "mean",
     promptSetId,
     filters: { locales: locales.length ? locales : undefined, categories: categories.length ? categories : undefined, modalities: modalities.length ? modalities : undefined },
     dimensionKeys, redundancy, leaseMinutes, guidelines,
@@ -151,6 +153,16 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                       <span><strong>One balanced random pair</strong> per prompt: each pair about equally often within every locale and category (the seed is recorded)</span></label>
                   </div>
                 )}
+              </fieldset>
+              <fieldset className="sm:col-span-2">
+                <legend className="text-sm font-medium">A prompt&apos;s verdict</legend>
+                <div className="mt-1 space-y-1 text-sm" role="radiogroup" aria-label="A prompt's verdict">
+                  <label className="flex items-start gap-2"><input type="radio" name="verdictRule" checked={verdictRule === "mean"} onChange={() => setVerdictRule("mean")} />
+                    <span><strong>Mean preference</strong> (default): the side the graders&apos; average leans to; +1 and −1 is “about the same”</span></label>
+                  <label className="flex items-start gap-2"><input type="radio" name="verdictRule" checked={verdictRule === "majority"} onChange={() => setVerdictRule("majority")} />
+                    <span><strong>Majority vote</strong>: the side more graders preferred, however strongly; equal counts are “about the same”</span></label>
+                  <p className="text-xs text-slate-500">Either way, prompts whose graders disagree in direction are reported as split.</p>
+                </div>
               </fieldset>
             </div>
           ) : (

@@ -79,8 +79,12 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
             { key: "t", label: "same", numeric: true, sortValue: (s) => s.same.value, render: (s) => pct(s.same.value) },
             { key: "b", label: `${study.baseline} preferred`, numeric: true, sortValue: (s) => s.baseline.value, render: (s) => pct(s.baseline.value) },
             { key: "d", label: "decisive rate (95% CI)", numeric: true, sortValue: (s) => s.decisive.value, render: (s) => `${pct(s.decisive.value)} (${pct(s.decisive.low)}–${pct(s.decisive.high)})` },
+            { key: "split", label: "split", numeric: true, sortValue: (s) => s.split.value, render: (s) => pct(s.split.value) },
             { key: "p", label: "sign test", numeric: true, sortValue: (s) => s.signP, render: (s) => pValue(s.signP) },
+            { key: "holm", label: "Holm-adjusted", numeric: true, sortValue: (s) => s.holmP,
+              render: (s) => s.holmP === null ? "—" : <span data-testid="holm">{pValue(s.holmP)} {s.holmP < 0.05 ? <strong className="text-emerald-800">significant</strong> : <span className="text-slate-500">n.s.</span>}</span> },
           ]} />
+        <p className="text-xs text-slate-600">Split: prompts whose graders disagreed in direction. Holm-adjusted: each slice&apos;s sign test adjusted for testing every slice of the dimension at once (locales, regions, categories, modalities and all); “significant” holds at 5% after the adjustment.</p>
       </div>
     );
   }

@@ -3,7 +3,7 @@
 // decisive rate; single-sided: mean scores and relative improvement over a chosen baseline.
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import { improvementsOver, preferenceSummaries, scoreSummaries } from "../_lib/report-view";
-import { num, pValue, pct } from "../_lib/palette";
+import { num, pValue, pct, signed } from "../_lib/palette";
 import { DecisiveRates, PreferenceBars } from "./preference-charts";
 import { MeanScores, RelativeImprovements } from "./score-charts";
 import type { DashboardStudy } from "./dashboard-view";
@@ -38,6 +38,8 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
             ? <>The decisive rate is <strong data-metric="decisive_rate_a">n/a</strong>: no prompt has a preference yet (every verdict is “about the same”).</>
             : <>Where graders preferred one, <strong data-metric="decisive_rate_a">{pct(s.decisive.value)}</strong> chose {candidate}{" "}
               (95% CI {pct(s.decisive.low)}–{pct(s.decisive.high)}, n = {s.decisive.n.toLocaleString("en-US")}, sign test {pValue(s.signP)}).</>}
+          {s.split.value !== null && <>{" "}Graders disagreed in direction on <strong data-metric="split_rate">{pct(s.split.value)}</strong> of prompts
+            (95% CI {pct(s.split.low)}–{pct(s.split.high)}){study.verdictRule === "majority" ? "; each prompt's verdict is its graders' majority vote." : "; each prompt's verdict is the sign of its graders' mean preference."}</>}
         </p>
         <div className="grid gap-4 2xl:grid-cols-2">
           <PreferenceBars items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />
@@ -65,7 +67,10 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
           <strong>{dimensionLabel(study, lead.dimension)}:</strong> {lead.model} scored <strong data-metric="relative_improvement_mean">{pct(lead.improvement.value)}</strong> relative to {baseline}{" "}
           (95% CI {pct(lead.improvement.low)}–{pct(lead.improvement.high)}, n = {lead.improvement.n.toLocaleString("en-US")} shared prompts);{" "}
-          mean scores {scores.filter((s) => s.dimension === lead.dimension).map((s) => `${s.model} ${num(s.mean.value)}`).join(", ")}.
+          mean scores {scores.filter((s) => s.dimension === lead.dimension).map((s) => `${s.model} ${num(s.mean.value)}`).join(", ")},
+          a difference of <strong data-metric="mean_difference">{signed(lead.difference.value)}</strong> points
+          {lead.difference.low !== null && <> (95% CI {signed(lead.difference.low)} to {signed(lead.difference.high)})</>}.
+          <span className="mt-1 block text-xs text-slate-600">A relative improvement depends on where the scale starts: the same scores read differently on 1–5 and on 0–4. The difference of means does not.</span>
         </p>
       )}
       <div className="grid gap-4 2xl:grid-cols-2">

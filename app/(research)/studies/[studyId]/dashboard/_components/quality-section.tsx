@@ -21,6 +21,13 @@ function rateCell(r: { value: number | null; low: number | null; high: number | 
   return <>{pct(r.value)}<div className="whitespace-nowrap text-xs text-slate-500">{pct(r.low, 0)}–{pct(r.high, 0)}{r.n !== undefined && ` · n = ${r.n}`}</div></>;
 }
 
+/** A left share's interval, or why there is none (too few tasks to resample). */
+function leftShareCi(r: { low: number | null; high: number | null; clusters?: number; note?: string } | null | undefined): string {
+  if (!r) return "—";
+  if (r.low === null || r.high === null) return r.clusters ? `no interval: ${r.clusters} tasks` : "—";
+  return `${pct(r.low)}–${pct(r.high)}`;
+}
+
 export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
   const all = rows.filter((r) => r.slice === "all");
   const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
@@ -68,10 +75,11 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
         )}
         {sxs && (
           <ChartCard title="Position bias per grader" fileStem={study.name} legend={[{ label: "share of non-tie choices for the left response", color: CANDIDATE }]}
-            description={`Overall: ${bias.map((r) => `${dimensionLabel(study, r.dimension)} ${pct(r.value)} (95% CI ${pct(r.ci_low)}–${pct(r.ci_high)}, n = ${r.n})`).join("; ") || "no judgments with a known side"}. 50% = no bias.`}
-            csvRows={graders.map((g) => ({ grader: g.name, left_share: g.positionBias?.value ?? null, ci_low: g.positionBias?.low ?? null, ci_high: g.positionBias?.high ?? null, non_tie_judgments: g.positionBias?.n ?? 0 }))}
-            table={<DataTable caption="Position bias per grader" columns={["grader", "left share", "95% CI", "non-tie judgments"]}
-              rows={graders.map((g) => [g.name, pct(g.positionBias?.value), g.positionBias?.low == null ? "—" : `${pct(g.positionBias.low)}–${pct(g.positionBias.high)}`, g.positionBias?.n ?? 0])} />}>
+            description={`Overall: ${bias.map((r) => `${dimensionLabel(study, r.dimension)} ${pct(r.value)} (${r.ci_low === null ? r.note || "no interval" : `95% CI ${pct(r.ci_low)}–${pct(r.ci_high)}`}, n = ${r.n} judgments on ${r.n_clusters ?? 0} prompts)`).join("; ") || "no judgments with a known side"}. 50% = no bias. Intervals resample prompts (overall) and each grader's tasks (per grader), since the judgments of one prompt or one task are not independent.`}
+            csvRows={graders.map((g) => ({ grader: g.name, left_share: g.positionBias?.value ?? null, ci_low: g.positionBias?.low ?? null, ci_high: g.positionBias?.high ?? null,
+              non_tie_judgments: g.positionBias?.n ?? 0, tasks: g.positionBias?.clusters ?? 0, note: g.positionBias?.note ?? "" }))}
+            table={<DataTable caption="Position bias per grader" columns={["grader", "left share", "95% CI", "non-tie judgments", "tasks"]}
+              rows={graders.map((g) => [g.name, pct(g.positionBias?.value), leftShareCi(g.positionBias), g.positionBias?.n ?? 0, g.positionBias?.clusters ?? 0])} />}>
             {biasData.length === 0 ? <p className="text-sm text-slate-600">No judgments made in Verdict with a known side (imported judgments carry none).</p> : (
               <ResponsiveContainer width="100%" height={40 + biasData.length * 26}>
                 <BarChart data={biasData} layout="vertical" margin={{ left: 8, right: 24 }}>
@@ -82,7 +90,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
                   <Tooltip content={({ active, payload }) => {
                     const g = active && payload?.[0] ? (payload[0].payload as (typeof biasData)[number]).g : null;
                     return g ? <div className="rounded border border-slate-300 bg-white p-2 text-xs shadow"><div className="font-semibold">{g.name}</div>
-                      left on {pct(g.positionBias!.value)} (95% CI {pct(g.positionBias!.low)}–{pct(g.positionBias!.high)}) of {g.positionBias!.n} non-tie judgments</div> : null;
+                      left on {pct(g.positionBias!.value)} ({leftShareCi(g.positionBias)}) of {g.positionBias!.n} non-tie judgments in {g.positionBias!.clusters} tasks</div> : null;
                   }} />
                   <Bar dataKey="value" fill={CANDIDATE} isAnimationActive={false} barSize={12}>
                     <ErrorBar dataKey="err" width={4} stroke="#0f172a" direction="x" />
@@ -132,7 +140,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
               ...(sxs ? [
                 { key: "ties", label: "tie rate", numeric: true, sortValue: (g: Grader) => g.tieRate?.value ?? null, render: (g: Grader) => g.tieRate ? `${pct(g.tieRate.value)} (n = ${g.tieRate.n})` : "—" },
                 { key: "bias", label: "left share (95% CI)", numeric: true, sortValue: (g: Grader) => g.positionBias?.value ?? null,
-                  render: (g: Grader) => g.positionBias ? `${pct(g.positionBias.value)} (${pct(g.positionBias.low)}–${pct(g.positionBias.high)})` : "—" },
+                  render: (g: Grader) => g.positionBias ? `${pct(g.positionBias.value)} (${leftShareCi(g.positionBias)})` : "—" },
               ] : []),
               { key: "flagged", label: "flagged", numeric: true, sortValue: (g) => g.flaggedTasks, render: (g) => g.flaggedTasks },
               { key: "last", label: "last active", sortValue: (g) => g.lastSubmittedAt, render: (g) => (g.lastSubmittedAt ? new Date(g.lastSubmittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }) : "—") },

@@ -22,6 +22,10 @@ export interface PreferenceSummary {
   baseline: Estimate;
   decisive: Estimate;
   signP: number | null;
+  /** the sign test adjusted over the dimension's slices (Holm); null in a headline, which has no slices */
+  holmP: number | null;
+  /** prompts whose graders disagree in direction */
+  split: Estimate;
   alpha: Estimate;
   positionBias: Estimate;
 }
@@ -41,6 +45,8 @@ export interface ImprovementSummary {
   model: string;
   baseline: string;
   improvement: Estimate;
+  /** the difference of mean scores, model − baseline, over the same shared prompts */
+  difference: Estimate;
 }
 
 function groupBy<K extends string>(rows: ReportRow[], keyOf: (r: ReportRow) => K): Map<K, Map<string, ReportRow>> {
@@ -59,8 +65,8 @@ export function preferenceSummaries(rows: ReportRow[]): PreferenceSummary[] {
     return {
       dimension, slice, prompts: m.get("n_prompts")?.n ?? 0, judgments: m.get("n_judgments")?.n ?? 0,
       candidate: estimate(m.get("win_rate_a")), same: estimate(m.get("tie_rate")), baseline: estimate(m.get("win_rate_b")),
-      decisive: estimate(m.get("decisive_rate_a")), signP: m.get("sign_test_p")?.value ?? null,
-      alpha: estimate(m.get("alpha")), positionBias: estimate(m.get("position_bias")),
+      decisive: estimate(m.get("decisive_rate_a")), signP: m.get("sign_test_p")?.value ?? null, holmP: m.get("sign_test_p_holm")?.value ?? null,
+      split: estimate(m.get("split_rate")), alpha: estimate(m.get("alpha")), positionBias: estimate(m.get("position_bias")),
     };
   });
 }
@@ -73,11 +79,14 @@ export function scoreSummaries(rows: ReportRow[]): ScoreSummary[] {
   });
 }
 
-/** Relative improvement of every other model over the chosen baseline. */
+/** Relative improvement of every other model over the chosen baseline, with the difference of means beside it. */
 export function improvementsOver(rows: ReportRow[], baseline: string): ImprovementSummary[] {
+  const differences = new Map(rows.filter((r) => r.metric === "mean_difference" && r.model_b === baseline)
+    .map((r) => [`${r.dimension}\u0000${r.slice}\u0000${r.model_a}`, r]));
   return rows
     .filter((r) => r.metric === "relative_improvement_mean" && r.model_b === baseline)
-    .map((r) => ({ dimension: r.dimension, slice: r.slice, model: r.model_a, baseline, improvement: estimate(r) }));
+    .map((r) => ({ dimension: r.dimension, slice: r.slice, model: r.model_a, baseline, improvement: estimate(r),
+      difference: estimate(differences.get(`${r.dimension}\u0000${r.slice}\u0000${r.model_a}`)) }));
 }
 
 /** An interval as the distances below and above the estimate, as an error bar draws it (scaled, e.g. ×100 for %). */
