@@ -172,9 +172,11 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     const { weighted } = await researcher.dashboards.quality({ studyId });
     const overall = weighted.find((w) => w.dimension === "overall")!;
     expect(overall.prompts).toBe(REGULAR);
-    expect(overall.candidate.value).toBeCloseTo(truth.win, 1);
-    expect(overall.same.value).toBeCloseTo(truth.tie, 1);
-    expect(overall.candidate.low!).toBeLessThanOrEqual(overall.candidate.value);
+    expect(overall.candidate!.value).toBeCloseTo(truth.win, 1);
+    expect(overall.same!.value).toBeCloseTo(truth.tie, 1);
+    expect(overall.candidate!.low!).toBeLessThanOrEqual(overall.candidate!.value);
+    expect(overall.converged).toBe(true);
+    expect(overall.iterations).toBeLessThan(overall.maxIterations);
 
     const careless = graders.filter((g) => g.behaviour !== "careful");
     const ids: string[] = [];

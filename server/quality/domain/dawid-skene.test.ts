@@ -34,4 +34,18 @@ describe("dawidSkene", () => {
     expect(fit.graderAccuracy.get("r1")!).toBeGreaterThan(0.99);
     expect(fit.graderAccuracy.get("z1")!).toBeCloseTo(0.5, 2);
   });
+
+  it("says whether it converged, and that it did not when stopped at its limit", () => {
+    const labels: Label[] = [];
+    for (let i = 0; i < 20; i++) {
+      const truth = i % 2 ? 2 : 0;
+      for (const g of ["r1", "r2"]) labels.push({ item: `i${i}`, grader: g, label: truth });
+      labels.push({ item: `i${i}`, grader: "noisy", label: i % 3 });
+    }
+    const settled = dawidSkene(labels, 3);
+    expect(settled.converged).toBe(true);
+    expect(settled.iterations).toBeLessThan(100);
+    const cut = dawidSkene(labels, 3, { maxIterations: 1, tolerance: 1e-12 });
+    expect(cut).toMatchObject({ converged: false, iterations: 1 });
+  });
 });

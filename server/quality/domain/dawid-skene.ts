@@ -18,6 +18,8 @@ export interface DawidSkeneFit {
   /** per grader, the estimated probability of answering the true class (sum over k of prior k × confusion[k][k]) */
   graderAccuracy: Map<string, number>;
   iterations: number;
+  /** whether the posteriors settled (largest change below the tolerance) before the iteration limit */
+  converged: boolean;
 }
 
 // A small pseudo-count keeps confusion rows from hitting exactly 0 (one unlucky answer would
@@ -62,6 +64,7 @@ export function dawidSkene(labels: Label[], classes: number, opts: { maxIteratio
   const logPrior = new Float64Array(K);
   const acc = new Float64Array(K);
   let iterations = 0;
+  let converged = false;
   for (; iterations < maxIterations; iterations++) {
     // M-step: class shares and each grader's confusion rows from the current posteriors.
     priors.fill(0);
@@ -97,7 +100,7 @@ export function dawidSkene(labels: Label[], classes: number, opts: { maxIteratio
         T[i * K + k] = t;
       }
     }
-    if (change < tolerance) { iterations++; break; }
+    if (change < tolerance) { iterations++; converged = true; break; }
   }
   const items = [...itemIndex.keys()];
   const graders = [...graderIndex.keys()];
@@ -106,5 +109,6 @@ export function dawidSkene(labels: Label[], classes: number, opts: { maxIteratio
     priors: Array.from(priors),
     graderAccuracy: new Map(graders.map((g, gi) => [g, Array.from(priors).reduce((s, p, k) => s + p * confusion[gi * K * K + k * K + k], 0)])),
     iterations,
+    converged,
   };
 }

@@ -20,11 +20,20 @@ export interface WeightedVerdicts {
   dimension: string;
   prompts: number;
   judgments: number;
-  candidate: WeightedShare;
-  same: WeightedShare;
-  baseline: WeightedShare;
+  /** null when the fit was refused (see `refused`) */
+  candidate: WeightedShare | null;
+  same: WeightedShare | null;
+  baseline: WeightedShare | null;
   iterations: number;
+  maxIterations: number;
+  /** false when the fit stopped at its iteration limit: its shares are then flagged as unsettled */
+  converged: boolean;
+  /** why there is no fit, or empty */
+  refused: string;
 }
+
+/** The EM iterations the fit may take, and how little the posteriors must move to count as settled. */
+export const DAWID_SKENE_LIMITS = { maxIterations: 50, tolerance: 1e-5 } as const;
 
 const CLASSES = ["baseline", "same", "candidate"] as const;
 
@@ -38,13 +47,23 @@ export function weightedVerdicts(judgments: UnitJudgment[], dimensionKey: (dimen
   }
   return [...byDimension.keys()].sort().map((dimension) => {
     const labels = byDimension.get(dimension)!;
-    const fit = dawidSkene(labels, 3, { maxIterations: 50, tolerance: 1e-5 });
+    const graders = new Map<string, Set<string>>();
+    for (const l of labels) (graders.get(l.item) ?? graders.set(l.item, new Set()).get(l.item)!).add(l.grader);
+    // With one grader per prompt the model cannot tell a grader's reliability from the truth: every
+    // confusion matrix fits its own answers perfectly. Refuse rather than print confident shares.
+    if (![...graders.values()].some((g) => g.size >= 2)) {
+      return { dimension, prompts: graders.size, judgments: labels.length, candidate: null, same: null, baseline: null, iterations: 0,
+        maxIterations: DAWID_SKENE_LIMITS.maxIterations, converged: false,
+        refused: "every prompt has a single grader: reliability cannot be told apart from the truth without prompts graded by two or more" };
+    }
+    const fit = dawidSkene(labels, 3, DAWID_SKENE_LIMITS);
     const posteriors = [...fit.posteriors.values()];
     const share = (k: number): WeightedShare => {
       const values = posteriors.map((p) => Math.round(p[k] * 1000) / 1000);
       const ci = bootstrapMean(values, opts, `dawid-skene:${dimension}:${CLASSES[k]}`);
       return { value: posteriors.reduce((s, p) => s + p[k], 0) / posteriors.length, low: ci?.low ?? null, high: ci?.high ?? null };
     };
-    return { dimension, prompts: posteriors.length, judgments: labels.length, baseline: share(0), same: share(1), candidate: share(2), iterations: fit.iterations };
+    return { dimension, prompts: posteriors.length, judgments: labels.length, baseline: share(0), same: share(1), candidate: share(2),
+      iterations: fit.iterations, maxIterations: DAWID_SKENE_LIMITS.maxIterations, converged: fit.converged, refused: "" };
   });
 }

@@ -197,10 +197,17 @@ function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStud
         <tbody>
           {sorted.map((w) => (
             <tr key={w.dimension} className="border-t border-slate-100 align-top">
-              <td className="py-2">{dimensionLabel(study, w.dimension)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "win_rate_a"))}</td><td className="py-2 font-medium">{rateCell(w.candidate)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "tie_rate"))}</td><td className="py-2 font-medium">{rateCell(w.same)}</td>
-              <td className="py-2">{cell(plain(w.dimension, "win_rate_b"))}</td><td className="py-2 font-medium">{rateCell(w.baseline)}</td>
+              <td className="py-2">{dimensionLabel(study, w.dimension)}
+                <span className="block text-xs text-slate-500" data-testid="dawid-skene-fit">
+                  {w.refused ? "not fitted" : w.converged ? `converged in ${w.iterations} iterations` : <strong className="text-amber-800">stopped at its limit of {w.maxIterations} iterations: not settled</strong>}
+                </span></td>
+              {w.refused ? (
+                <td className="py-2 text-slate-600" colSpan={6}>{w.refused}.</td>
+              ) : (<>
+                <td className="py-2">{cell(plain(w.dimension, "win_rate_a"))}</td><td className="py-2 font-medium">{rateCell(w.candidate)}</td>
+                <td className="py-2">{cell(plain(w.dimension, "tie_rate"))}</td><td className="py-2 font-medium">{rateCell(w.same)}</td>
+                <td className="py-2">{cell(plain(w.dimension, "win_rate_b"))}</td><td className="py-2 font-medium">{rateCell(w.baseline)}</td>
+              </>)}
               <td className="py-2 text-right tabular-nums">{w.prompts.toLocaleString("en-US")}</td>
             </tr>
           ))}
