@@ -15,3 +15,13 @@ export const SIDED_NON_TIE = `CASE WHEN j."preference" <> 0 AND j."candidateSide
 /** 1 for a judgment preferring model A (the candidate), and for one preferring model B: a prompt's majority and split. */
 export const PREFERS_A = `CASE WHEN j."preference" > 0 THEN 1 ELSE 0 END`;
 export const PREFERS_B = `CASE WHEN j."preference" < 0 THEN 1 ELSE 0 END`;
+
+/**
+ * One column per point of a scale, counting the judgments that gave it: a unit's histogram, from
+ * which Krippendorff's alpha of any metric follows (domain/alpha-tally.ts).
+ */
+export function histogramColumns(column: "preference" | "score", scale: { min: number; max: number }): string {
+  const cols: string[] = [];
+  for (let v = scale.min; v <= scale.max; v++) cols.push(`SUM(CASE WHEN j."${column}" = ${v} THEN 1 ELSE 0 END)`);
+  return cols.join(", ");
+}

@@ -2,7 +2,8 @@
 // attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
 import { nativeRows, toNumber } from "../db/native-read";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE } from "./judgment-sql";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE, histogramColumns } from "./judgment-sql";
+import { SCALES } from "../studies/domain/scales";
 import { pairKey, type PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
@@ -48,7 +49,7 @@ const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
   const [rows, keys] = await Promise.all([nativeRows(db, `
     SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."preference"), SUM(j."preference" * j."preference"),
-      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), SUM(${PREFERS_A}), SUM(${PREFERS_B})
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), SUM(${PREFERS_A}), SUM(${PREFERS_B}), ${histogramColumns("preference", SCALES.SIDE_BY_SIDE)}
     FROM "Judgment" j
     WHERE ${COUNTED} AND j."preference" IS NOT NULL
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
@@ -56,21 +57,22 @@ export async function preferenceUnits(db: Db, studyId: string): Promise<Preferen
     const item = keys.items.get(String(r[0]))!;
     return { promptId: item.promptId, pair: pairKey(item.model, item.modelB), dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
       sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]),
-      positive: toNumber(r[7]), negative: toNumber(r[8]) };
+      positive: toNumber(r[7]), negative: toNumber(r[8]), histogram: r.slice(9, 16).map(toNumber) };
   });
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
 export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
   const [rows, keys] = await Promise.all([nativeRows(db, `
-    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."score"), SUM(j."score" * j."score"), SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END)
+    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."score"), SUM(j."score" * j."score"), SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END),
+      ${histogramColumns("score", SCALES.SINGLE_SIDED)}
     FROM "Judgment" j
     WHERE ${COUNTED} AND j."score" IS NOT NULL
     GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
   return rows.map((r) => {
     const item = keys.items.get(String(r[0]))!;
     return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
-      sum: toNumber(r[3]), sumSq: toNumber(r[4]), topBox: toNumber(r[5]) };
+      sum: toNumber(r[3]), sumSq: toNumber(r[4]), topBox: toNumber(r[5]), histogram: r.slice(6, 11).map(toNumber) };
   });
 }
 

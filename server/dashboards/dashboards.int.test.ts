@@ -16,7 +16,7 @@ const pick = (rows: ReportRow[], slice: string) => rows.filter((r) => r.slice ==
 const REPORT_ONLY = new Set(["relative_improvement_mean", "mean_difference", "relative_improvement_top_box", "sign_test_p_holm"]);
 const headlineOf = (rows: ReportRow[]) => rows.filter((r) => !REPORT_ONLY.has(r.metric));
 /** Bootstrap intervals draw from a seed derived from the slice's name: a filtered view ("all") draws afresh. */
-const BOOTSTRAPPED = new Set(["mean_score", "top_box_rate", "position_bias"]);
+const BOOTSTRAPPED = new Set(["mean_score", "top_box_rate", "position_bias", "alpha", "alpha_ordinal"]);
 const noCi = (rows: ReportRow[]) => rows.map((r) => (BOOTSTRAPPED.has(r.metric) ? { ...r, ci_low: null, ci_high: null } : r));
 
 /** Same rows; alpha and mean scores (floating-point sums taken in another order) to 12 digits, the rest exactly. */

@@ -4,9 +4,9 @@
 import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns } from "../analytics/judgment-sql";
+import { SCALES } from "../studies/domain/scales";
 import type { ClusterCount } from "../analytics/domain/cluster-bootstrap";
-import type { VerdictRule } from "../analytics/domain/verdict-rule";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 
@@ -46,99 +46,72 @@ export function judgmentFilter(studyId: string, f: ReportFilter): Clause {
   return { sql, params };
 }
 
-export interface HeadlineSums {
+/** Prompts of one dimension that share their histogram and position counts: the headline's input. */
+export interface PreferenceGroup {
   dimension: string;
+  /** judgments per point of the preference scale, −3 … +3 */
+  histogram: number[];
+  /** non-tie judgments with a known side that preferred the left response, and such judgments */
+  leftWins: number;
+  sidedNonTies: number;
   prompts: number;
-  judgments: number;
-  aWins: number;
-  bWins: number;
-  ties: number;
-  splits: number;
-  /** prompts by (non-tie judgments preferring the left response, sided non-tie judgments): position bias resamples them */
-  position: ClusterCount[];
-  alpha: { units: number; n: number; s1: number; s2: number; observed: number };
 }
 
 /**
- * Side-by-side tallies per dimension over all prompts, summed by the database from the same
- * per-prompt groups the report reads: only a handful of rows leave SQLite or PostgreSQL. The outer
- * grouping by each prompt's (left wins, sided non-ties) gives position bias its clusters; the
- * other sums add up across those groups.
+ * Side-by-side prompts grouped by dimension, histogram and position counts: everything the
+ * headline computes (verdicts under either rule, splits, alpha, position bias and their
+ * intervals) follows from a prompt's histogram and left wins, so a few hundred rows leave SQLite
+ * or PostgreSQL instead of one per prompt.
  */
-export async function sideBySideHeadlineSums(db: Db, studyId: string, f: ReportFilter, rule: VerdictRule): Promise<HeadlineSums[]> {
+export async function sideBySideHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<PreferenceGroup[]> {
   const where = judgmentFilter(studyId, f);
-  const verdict = rule === "majority" ? "(g.pos - g.neg)" : "g.s";
+  const points = SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1;
+  const h = Array.from({ length: points }, (_, i) => `g.h${i}`).join(", ");
+  const inner = histogramColumns("preference", SCALES.SIDE_BY_SIDE).split(", ").map((c, i) => `${c} AS h${i}`).join(", ");
   const rows = await nativeRows(db, `
-    SELECT d."key", g.lw, g.snt, COUNT(*), SUM(g.n), SUM(CASE WHEN ${verdict} > 0 THEN 1 ELSE 0 END), SUM(CASE WHEN ${verdict} < 0 THEN 1 ELSE 0 END),
-      SUM(CASE WHEN ${verdict} = 0 THEN 1 ELSE 0 END), SUM(CASE WHEN g.pos > 0 AND g.neg > 0 THEN 1 ELSE 0 END),
-      SUM(CASE WHEN g.n >= 2 THEN 1 ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.n ELSE 0 END),
-      SUM(CASE WHEN g.n >= 2 THEN g.s ELSE 0 END), SUM(CASE WHEN g.n >= 2 THEN g.ss ELSE 0 END),
-      SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
+    SELECT d."key", g.lw, g.snt, COUNT(*), ${h}
     FROM (
-      SELECT j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."preference") AS s, SUM(j."preference" * j."preference") AS ss,
-        SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, SUM(${PREFERS_A}) AS pos, SUM(${PREFERS_B}) AS neg
+      SELECT j."dimensionId" AS dim, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, ${inner}
       FROM "Judgment" j
       WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL
       GROUP BY j."itemId", j."dimensionId"
     ) g JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", g.lw, g.snt`, where.params);
-  const byDimension = new Map<string, HeadlineSums>();
-  for (const r of rows) {
-    const dimension = String(r[0]);
-    const t = byDimension.get(dimension) ?? byDimension.set(dimension, { dimension, prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, position: [],
-      alpha: { units: 0, n: 0, s1: 0, s2: 0, observed: 0 } }).get(dimension)!;
-    const prompts = toNumber(r[3]);
-    if (toNumber(r[2]) > 0) t.position.push({ successes: toNumber(r[1]), trials: toNumber(r[2]), count: prompts });
-    t.prompts += prompts;
-    t.judgments += toNumber(r[4]);
-    t.aWins += toNumber(r[5]);
-    t.bWins += toNumber(r[6]);
-    t.ties += toNumber(r[7]);
-    t.splits += toNumber(r[8]);
-    t.alpha.units += toNumber(r[9]);
-    t.alpha.n += toNumber(r[10]);
-    t.alpha.s1 += toNumber(r[11]);
-    t.alpha.s2 += toNumber(r[12]);
-    t.alpha.observed += toNumber(r[13]);
-  }
-  return [...byDimension.values()];
+    GROUP BY d."key", g.lw, g.snt, ${h}`, where.params);
+  return rows.map((r) => ({ dimension: String(r[0]), leftWins: toNumber(r[1]), sidedNonTies: toNumber(r[2]), prompts: toNumber(r[3]),
+    histogram: r.slice(4, 4 + points).map(toNumber) }));
 }
 
+/** Prompts of one model and dimension that share their histogram of scores. */
 export interface ScoreGroup {
   dimension: string;
   model: string;
-  /** judgments per prompt, their sum and how many scored 4 or 5: every prompt in the group has the mean s / n */
-  n: number;
-  s: number;
+  /** scores per point of the 1..5 scale */
+  histogram: number[];
   prompts: number;
-  /** scores of 4 or 5 per prompt */
-  topBox: number;
-  sumSq: number;
-  observed: number;
 }
 
 /**
- * Single-sided per-prompt aggregates, grouped by dimension, model and the prompt's (n, sum, top
- * box): the distributions of prompt means and top-box shares the bootstraps resample, in a few hundred rows instead of one row
- * per prompt, model and dimension.
+ * Single-sided prompts grouped by dimension, model and histogram of scores: the distributions of
+ * prompt means and top-box shares the bootstraps resample, and alpha's units, in a few hundred rows
+ * instead of one row per prompt, model and dimension.
  */
 export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
   const where = judgmentFilter(studyId, f);
+  const points = SCALES.SINGLE_SIDED.max - SCALES.SINGLE_SIDED.min + 1;
+  const h = Array.from({ length: points }, (_, i) => `g.h${i}`).join(", ");
+  const inner = histogramColumns("score", SCALES.SINGLE_SIDED).split(", ").map((c, i) => `${c} AS h${i}`).join(", ");
   const rows = await nativeRows(db, `
-    SELECT d."key", m."name", g.n, g.s, COUNT(*), g.tb, SUM(g.ss),
-      SUM(CASE WHEN g.n >= 2 THEN 2.0 * (g.n * g.ss - g.s * g.s) / (g.n - 1) ELSE 0 END)
+    SELECT d."key", m."name", COUNT(*), ${h}
     FROM (
-      SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, SUM(j."score") AS s, SUM(j."score" * j."score") AS ss,
-        SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END) AS tb
+      SELECT j."itemId" AS item, j."dimensionId" AS dim, ${inner}
       FROM "Judgment" j
       WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."score" IS NOT NULL
       GROUP BY j."itemId", j."dimensionId"
     ) g
     JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
     JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", m."name", g.n, g.s, g.tb`, where.params);
-  return rows.map((r) => ({ dimension: String(r[0]), model: String(r[1]), n: toNumber(r[2]), s: toNumber(r[3]), prompts: toNumber(r[4]),
-    topBox: toNumber(r[5]), sumSq: toNumber(r[6]), observed: toNumber(r[7]) }));
+    GROUP BY d."key", m."name", ${h}`, where.params);
+  return rows.map((r) => ({ dimension: String(r[0]), model: String(r[1]), prompts: toNumber(r[2]), histogram: r.slice(3, 3 + points).map(toNumber) }));
 }
 
 export type GraderRow = GraderTally;

@@ -4,11 +4,11 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
-import { IntervalAlphaMoments } from "../analytics/domain/krippendorff-alpha";
+import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
-import { preferenceTallyRows, sideBySideRows, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
-import { meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
+import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
+import { SCORE_POINTS, meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
@@ -65,12 +65,13 @@ export async function headline(db: Db, studyId: string, filter: ReportFilter): P
   const s = await loadStudy(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
     const { head: h, filter: f } = await pairView(db, s, filter);
-    const sums = await repo.sideBySideHeadlineSums(db, studyId, f, verdictRuleOf(s.verdictRule));
-    return sums.sort((a, b) => a.dimension.localeCompare(b.dimension)).flatMap((t) => {
-      const position = new Map<string, ClusterCount>();
-      for (const c of t.position) addCluster(position, c.successes, c.trials, c.count);
-      return preferenceTallyRows(h, t.dimension, "all", { ...t, position, moments: IntervalAlphaMoments.fromSums(t.alpha) }, DEFAULT_BOOTSTRAP);
-    });
+    const rule = verdictRuleOf(s.verdictRule);
+    const tallies = new Map<string, PreferenceTally>();
+    for (const g of await repo.sideBySideHeadlineGroups(db, studyId, f)) {
+      const t = tallies.get(g.dimension) ?? tallies.set(g.dimension, emptyPreferenceTally()).get(g.dimension)!;
+      addToTally(t, unitOfHistogram("", g.dimension, g.histogram, g.leftWins, g.sidedNonTies), rule, g.prompts);
+    }
+    return [...tallies.keys()].sort().flatMap((d) => preferenceTallyRows(h, d, "all", tallies.get(d)!, DEFAULT_BOOTSTRAP));
   }
   return singleSidedHeadline(s.name, await repo.singleSidedHeadlineGroups(db, studyId, filter));
 }
@@ -89,17 +90,24 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
   return [...byKey.keys()].sort().flatMap((k) => {
     const [dimension, model] = k.split("\u0000");
     const gs = byKey.get(k)!;
-    const prompts = gs.reduce((t, g) => t + g.prompts, 0);
-    const distribution = gs.map((g) => ({ value: g.s / g.n, count: g.prompts }));
-    const multi = gs.filter((g) => g.n >= 2);
     const topBox = new Map<string, ClusterCount>();
-    for (const g of gs) addCluster(topBox, g.topBox, g.n, g.prompts);
+    const alpha = new AlphaTally(SCORE_POINTS);
+    const distribution: { value: number; count: number }[] = [];
+    let prompts = 0;
+    let judgments = 0;
+    for (const g of gs) {
+      const n = g.histogram.reduce((a, b) => a + b, 0);
+      const sum = g.histogram.reduce((a, c, i) => a + c * (i + 1), 0);
+      prompts += g.prompts;
+      judgments += n * g.prompts;
+      distribution.push({ value: sum / n, count: g.prompts });
+      addCluster(topBox, g.histogram[3] + g.histogram[4], n, g.prompts);
+      alpha.add(g.histogram, g.prompts);
+    }
     return modelScoreRows(study, dimension, "all", model, {
-      prompts, judgments: gs.reduce((t, g) => t + g.n * g.prompts, 0), topBox, bootstrap: DEFAULT_BOOTSTRAP,
+      prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha,
       mean: distribution.reduce((t, d) => t + d.value * d.count, 0) / prompts,
       meanInterval: () => bootstrapMeanOf(distribution, DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
-      alpha: IntervalAlphaMoments.fromSums({ units: multi.reduce((t, g) => t + g.prompts, 0), n: multi.reduce((t, g) => t + g.n * g.prompts, 0),
-        s1: multi.reduce((t, g) => t + g.s * g.prompts, 0), s2: multi.reduce((t, g) => t + g.sumSq, 0), observed: multi.reduce((t, g) => t + g.observed, 0) }),
     });
   });
 }
@@ -145,9 +153,10 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     const h = view.head;
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0 }),
+      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0, histogram: new Array<number>(7).fill(0) }),
       add: (u, j) => {
         u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie;
+        (u.histogram as number[])[j.value + 3]++;
         if (j.value > 0) u.positive++;
         else if (j.value < 0) u.negative++;
       },
@@ -156,8 +165,8 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
   } else {
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): ScoreUnit => { const item = keys.items.get(j.itemId)!; return { promptId: item.promptId, model: item.model, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, topBox: 0 }; },
-      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; if (j.value >= 4) u.topBox++; },
+      start: (j): ScoreUnit => { const item = keys.items.get(j.itemId)!; return { promptId: item.promptId, model: item.model, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: new Array<number>(SCORE_POINTS).fill(0) }; },
+      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; if (j.value >= 4) u.topBox++; (u.histogram as number[])[j.value - 1]++; },
     }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: keep(singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly)) }));
   }
   return points;

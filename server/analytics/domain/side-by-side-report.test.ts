@@ -14,6 +14,7 @@ const prompts = new Map<string, PromptAttributes>([
 const unit = (promptId: string, prefs: number[], leftWins: number, sidedNonTies: number): PreferenceUnit => ({
   promptId, dimension: "overall", n: prefs.length, sum: prefs.reduce((a, b) => a + b, 0), sumSq: prefs.reduce((a, b) => a + b * b, 0), leftWins, sidedNonTies,
   positive: prefs.filter((p) => p > 0).length, negative: prefs.filter((p) => p < 0).length,
+  histogram: [-3, -2, -1, 0, 1, 2, 3].map((v) => prefs.filter((p) => p === v).length),
 });
 const OPTS = { bootstrap: { resamples: 2000, seed: 1 }, rule: "mean" as const };
 const units = [unit("p1", [2, 1, -1], 2, 3), unit("p2", [-2, -1], 1, 2), unit("p3", [1, -1], 0, 2), unit("p4", [3], 1, 1)];
@@ -35,8 +36,12 @@ describe("side-by-side report", () => {
     expect(get("all", "sign_test_p")).toMatchObject({ value: signTestP(2, 3), n: 3, ci_low: null });
   });
 
-  it("measures agreement over prompts with two or more judgments", () => {
-    expect(get("all", "alpha")).toMatchObject({ value: krippendorffAlpha([[2, 1, -1], [-2, -1], [1, -1]]), n: 3 });
+  it("measures agreement over prompts with two or more judgments, interval and ordinal", () => {
+    const alpha = get("all", "alpha");
+    expect(alpha.value).toBeCloseTo(krippendorffAlpha([[2, 1, -1], [-2, -1], [1, -1]])!, 12);
+    expect(alpha).toMatchObject({ n: 3, n_clusters: 3, ci_low: null, note: "no interval: 3 prompts, fewer than the 10 a bootstrap interval needs" });
+    expect(get("all", "alpha_ordinal")).toMatchObject({ n: 3, ci_low: null });
+    expect(get("all", "alpha_ordinal").value).not.toBeNull();
   });
 
   it("reports position bias over non-tie judgments with a known side, with no interval from four prompts", () => {

@@ -2,7 +2,7 @@
 import type { BootstrapOptions } from "./bootstrap";
 import { addCluster, clusteredShare, type ClusterCount } from "./cluster-bootstrap";
 import { holmAdjustLog } from "./holm";
-import { IntervalAlphaMoments } from "./krippendorff-alpha";
+import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { pValueFigure } from "./p-value";
 import type { ReportRow } from "./report-row";
 import { signTestLogP } from "./sign-test";
@@ -29,7 +29,12 @@ export interface PreferenceUnit {
   /** judgments preferring model A, and model B (the rest are ties) */
   positive: number;
   negative: number;
+  /** judgments per point of the 7-point scale, −3 (index 0) … +3 (index 6): alpha's input */
+  histogram: ArrayLike<number>;
 }
+
+/** The points of the preference scale, −3 … +3. */
+export const PREFERENCE_POINTS = 7;
 
 /** What one dimension and slice's rows are computed from: prompt verdicts, judgment counts, alpha moments. */
 export interface PreferenceTally {
@@ -40,7 +45,8 @@ export interface PreferenceTally {
   ties: number;
   /** prompts whose graders disagree in direction: some preferred A, some B */
   splits: number;
-  moments: IntervalAlphaMoments;
+  /** prompts by their histogram: Krippendorff's alpha, interval and ordinal */
+  alpha: AlphaTally;
   /** prompts by (non-tie judgments that preferred the left response, sided non-tie judgments) */
   position: Map<string, ClusterCount>;
 }
@@ -66,19 +72,31 @@ export function sideBySidePairRows(study: string, units: PreferenceUnit[], promp
   });
 }
 
-export const emptyPreferenceTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, moments: new IntervalAlphaMoments(), position: new Map() });
+export const emptyPreferenceTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, alpha: new AlphaTally(PREFERENCE_POINTS), position: new Map() });
 
-/** Adds one prompt's judgments on a dimension to a tally. */
-export function addToTally(t: PreferenceTally, u: PreferenceUnit, rule: VerdictRule): void {
-  t.prompts++;
-  t.judgments += u.n;
+/** Adds one prompt's judgments on a dimension to a tally (or `count` prompts with the same ones). */
+export function addToTally(t: PreferenceTally, u: PreferenceUnit, rule: VerdictRule, count = 1): void {
+  t.prompts += count;
+  t.judgments += u.n * count;
   const verdict = promptVerdict(u, rule);
-  if (verdict > 0) t.aWins++;
-  else if (verdict < 0) t.bWins++;
-  else t.ties++;
-  if (u.positive > 0 && u.negative > 0) t.splits++;
-  t.moments.add(u.n, u.sum, u.sumSq);
-  addCluster(t.position, u.leftWins, u.sidedNonTies);
+  if (verdict > 0) t.aWins += count;
+  else if (verdict < 0) t.bWins += count;
+  else t.ties += count;
+  if (u.positive > 0 && u.negative > 0) t.splits += count;
+  t.alpha.add(u.histogram, count);
+  addCluster(t.position, u.leftWins, u.sidedNonTies, count);
+}
+
+/** A prompt's unit from its histogram over −3 … +3 (as the database groups them) and its position counts. */
+export function unitOfHistogram(promptId: string, dimension: string, histogram: number[], leftWins: number, sidedNonTies: number): PreferenceUnit {
+  let n = 0, sum = 0, sumSq = 0, positive = 0, negative = 0;
+  histogram.forEach((c, i) => {
+    const v = i - 3;
+    n += c; sum += c * v; sumSq += c * v * v;
+    if (v > 0) positive += c;
+    else if (v < 0) negative += c;
+  });
+  return { promptId, dimension, n, sum, sumSq, leftWins, sidedNonTies, positive, negative, histogram };
 }
 
 export function sideBySideRows(
@@ -129,7 +147,8 @@ export function preferenceTallyRows(head: { study: string; modelA: string; model
     return row(metric, p.value, n, null, { note: [p.note, note].filter(Boolean).join("; ") });
   };
   const decisive = t.aWins + t.bWins;
-  const alpha = t.moments.result();
+  const alphaRow = (metric: string, a: AlphaResult) => row(metric, a.alpha, a.units, a.interval, { clusters: a.units, note: a.note });
+  const alpha = t.alpha.results(bootstrap, `${head.modelA}|${head.modelB}|${dimension}|${slice}`);
   let leftWins = 0;
   let sidedNonTies = 0;
   for (const c of t.position.values()) { leftWins += c.successes * c.count; sidedNonTies += c.trials * c.count; }
@@ -145,7 +164,8 @@ export function preferenceTallyRows(head: { study: string; modelA: string; model
     rate("decisive_rate_a", t.aWins, decisive),
     pRow("sign_test_p", signTestLogP(t.aWins, decisive), decisive),
     ...(holm ? [pRow("sign_test_p_holm", holm.logP, decisive, holm.logP === null ? "" : `Holm-adjusted over ${holm.family} slices`)] : []),
-    row("alpha", alpha.alpha, alpha.units),
+    alphaRow("alpha", alpha.interval),
+    alphaRow("alpha_ordinal", alpha.ordinal),
     row("position_bias", sidedNonTies ? leftWins / sidedNonTies : null, sidedNonTies, bias.interval, { clusters: bias.clusters, note: bias.note }),
   ];
 }

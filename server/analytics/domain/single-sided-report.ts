@@ -7,7 +7,7 @@
 // indices, so a million judgments aggregate without a map lookup per prompt and slice.
 import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
 import { addCluster, clusteredShare, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
-import { IntervalAlphaMoments } from "./krippendorff-alpha";
+import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import type { ReportRow } from "./report-row";
 import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 
@@ -20,7 +20,12 @@ export interface ScoreUnit {
   sumSq: number;
   /** judgments scoring 4 or 5 */
   topBox: number;
+  /** judgments per point of the 1..5 scale (index 0 = score 1): alpha's input */
+  histogram: ArrayLike<number>;
 }
+
+/** The points of the score scale, 1 … 5. */
+export const SCORE_POINTS = 5;
 
 /** One model's per-prompt aggregates on one dimension (index = prompt; n = 0 where unscored). */
 interface Series {
@@ -28,6 +33,8 @@ interface Series {
   sum: Float64Array;
   sumSq: Float64Array;
   topBox: Float64Array;
+  /** SCORE_POINTS counts per prompt */
+  histogram: Float64Array;
 }
 
 export function singleSidedRows(
@@ -53,11 +60,13 @@ export function singleSidedRows(
   const series = new Map<string, Map<string, Series>>(); // dimension → model → series
   for (const { u, i } of collected) {
     const byModel = series.get(u.dimension) ?? series.set(u.dimension, new Map()).get(u.dimension)!;
-    const s = byModel.get(u.model) ?? byModel.set(u.model, { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size) }).get(u.model)!;
+    const s = byModel.get(u.model) ?? byModel.set(u.model, { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size),
+      histogram: new Float64Array(size * SCORE_POINTS) }).get(u.model)!;
     s.n[i] += u.n;
     s.sum[i] += u.sum;
     s.sumSq[i] += u.sumSq;
     s.topBox[i] += u.topBox;
+    for (let v = 0; v < SCORE_POINTS; v++) s.histogram[i * SCORE_POINTS + v] += u.histogram[v];
   }
 
   const rows: ReportRow[] = [];
@@ -73,13 +82,13 @@ export function singleSidedRows(
         const means: number[] = [];
         let judgments = 0;
         const topBox = new Map<string, ClusterCount>();
-        const alpha = new IntervalAlphaMoments();
+        const alpha = new AlphaTally(SCORE_POINTS);
         for (const i of members) {
           if (s.n[i] === 0) continue;
           means.push(s.sum[i] / s.n[i]);
           judgments += s.n[i];
           addCluster(topBox, s.topBox[i], s.n[i]);
-          alpha.add(s.n[i], s.sum[i], s.sumSq[i]);
+          alpha.add(s.histogram.subarray(i * SCORE_POINTS, (i + 1) * SCORE_POINTS));
         }
         if (means.length === 0) continue;
         present.push(model);
@@ -154,7 +163,8 @@ export interface ModelScoreAggregate {
   mean: number;
   /** the mean's bootstrap interval, computed only when there are enough prompts for one */
   meanInterval: () => { low: number; high: number } | null;
-  alpha: IntervalAlphaMoments;
+  /** prompts by their histogram of scores */
+  alpha: AlphaTally;
   bootstrap: BootstrapOptions;
 }
 
@@ -164,7 +174,8 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
     study, type: "single_sided", model_a: model, model_b: "", dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
     n_clusters: extra.clusters ?? null, note: extra.note ?? "",
   });
-  const agreement = a.alpha.result();
+  const agreement = a.alpha.results(a.bootstrap, `${model}|${dimension}|${slice}`);
+  const alphaRow = (metric: string, r: AlphaResult) => row(metric, r.alpha, r.units, r.interval, { clusters: r.units, note: r.note });
   const mean = withEnoughClusters(a.prompts, "prompts", a.meanInterval);
   // Scores cluster within prompts (k graders score the same response): resample prompts.
   const top = clusteredShare(a.topBox.values(), "prompts", a.bootstrap, `topbox|${model}|${dimension}|${slice}`);
@@ -175,6 +186,7 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
     row("n_judgments", a.judgments, a.judgments),
     row("mean_score", a.mean, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note }),
     row("top_box_rate", a.judgments ? topBox / a.judgments : null, a.judgments, top.interval, { clusters: top.clusters, note: top.note }),
-    row("alpha", agreement.alpha, agreement.units),
+    alphaRow("alpha", agreement.interval),
+    alphaRow("alpha_ordinal", agreement.ordinal),
   ];
 }
