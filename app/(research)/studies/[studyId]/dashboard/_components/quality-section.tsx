@@ -31,10 +31,13 @@ function leftShareCi(r: { low: number | null; high: number | null; clusters?: nu
 export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
   const all = rows.filter((r) => r.slice === "all");
   const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
+  const ordinalOf = (r: ReportRow) => all.find((o) => o.metric === "alpha_ordinal" && o.dimension === r.dimension && o.model_a === r.model_a && o.model_b === r.model_b);
   // Negative alpha (disagreement worse than chance) is possible: the axis reaches below 0, in quarter steps, when it occurs.
-  const alphaFloor = Math.min(0, Math.floor(Math.min(...alphaRows.map((r) => r.value ?? 0)) * 4) / 4);
+  const alphaLows = alphaRows.flatMap((r) => [r.value ?? 0, r.ci_low ?? 0, ordinalOf(r)?.value ?? 0, ordinalOf(r)?.ci_low ?? 0]);
+  const alphaFloor = Math.min(0, Math.floor(Math.min(...alphaLows) * 4) / 4);
   const alphaTicks = Array.from({ length: Math.round((1 - alphaFloor) * 4) + 1 }, (_, i) => alphaFloor + i / 4);
-  const alpha = alphaRows.map((r) => ({ label: `${dimensionLabel(study, r.dimension)}${study.type === "SINGLE_SIDED" ? ` · ${r.model_a}` : ""}`, r }));
+  const alpha = alphaRows.map((r) => ({ label: `${dimensionLabel(study, r.dimension)}${study.type === "SINGLE_SIDED" ? ` · ${r.model_a}` : ""}`, r, o: ordinalOf(r) }));
+  const alphaCi = (r: ReportRow | undefined) => (!r || r.value === null ? "n/a" : r.ci_low === null ? `${r.value.toFixed(2)} (no interval)` : `${r.value.toFixed(2)} (${r.ci_low.toFixed(2)} to ${r.ci_high!.toFixed(2)})`);
   const bias = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "position_bias"));
   const sxs = study.type === "SIDE_BY_SIDE";
   const graders = quality.graders;
@@ -50,24 +53,33 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
             <p className="mt-2 text-sm text-slate-600">No counted judgments yet.</p>
           </section>
         ) : (
-        <ChartCard title="Agreement (Krippendorff's alpha, interval)" fileStem={study.name} legend={[{ label: "alpha", color: MODEL_COLORS[2] }]}
-          description="1 = graders agree perfectly, 0 = no better than chance, below 0 = systematic disagreement; over prompts with two or more judgments (n). n/a: fewer than two prompts with two judgments, or no variation."
-          csvRows={alpha.map(({ label, r }) => ({ dimension: r.dimension, model: r.model_b === "" ? r.model_a : "", alpha: r.value, prompts: r.n, label }))}
-          table={<DataTable caption="Agreement" columns={["", "alpha", "prompts with ≥ 2 judgments"]} rows={alpha.map(({ label, r }) => [label, num(r.value, 3), r.n])} />}>
-          <ResponsiveContainer width="100%" height={40 + alpha.length * 30}>
-            <BarChart data={alpha.map(({ label, r }) => ({ label, value: r.value ?? 0, defined: r.value !== null, n: r.n }))} layout="vertical" margin={{ left: 8, right: 90 }}>
+        <ChartCard title="Agreement (Krippendorff's alpha)" fileStem={study.name}
+          legend={[{ label: "interval metric", color: MODEL_COLORS[2] }, { label: "ordinal metric", color: MODEL_COLORS[4] }]}
+          description="1 = graders agree perfectly, 0 = no better than chance, below 0 = systematic disagreement; over prompts with two or more judgments (n). The interval metric weighs disagreements by distance on the scale, the ordinal one by rank (graders' scales are ordered, not measured). 95% intervals by bootstrap over prompts; none below 10 prompts. n/a: no variation."
+          csvRows={alpha.map(({ label, r, o }) => ({ dimension: r.dimension, model: r.model_b === "" ? r.model_a : "", alpha: r.value, ci_low: r.ci_low, ci_high: r.ci_high,
+            alpha_ordinal: o?.value ?? null, ordinal_ci_low: o?.ci_low ?? null, ordinal_ci_high: o?.ci_high ?? null, prompts: r.n, label }))}
+          table={<DataTable caption="Agreement" columns={["", "alpha, interval (95% CI)", "alpha, ordinal (95% CI)", "prompts with ≥ 2 judgments"]}
+            rows={alpha.map(({ label, r, o }) => [label, alphaCi(r), alphaCi(o), r.n])} />}>
+          <ResponsiveContainer width="100%" height={40 + alpha.length * 44}>
+            <BarChart data={alpha.map(({ label, r, o }) => ({ label, value: r.value ?? 0, ordinal: o?.value ?? 0, n: r.n,
+              err: ciDeltas({ value: r.value, low: r.ci_low, high: r.ci_high }), errOrdinal: ciDeltas({ value: o?.value ?? null, low: o?.ci_low ?? null, high: o?.ci_high ?? null }) }))}
+              layout="vertical" margin={{ left: 8, right: 120 }}>
               <CartesianGrid horizontal={false} stroke="#e2e8f0" />
               <XAxis type="number" domain={[alphaFloor, 1]} ticks={alphaTicks} fontSize={12} tickFormatter={(v) => Number(v).toFixed(2)} allowDataOverflow />
               <ReferenceLine x={0} stroke="#475569" />
               <YAxis type="category" dataKey="label" width={170} fontSize={12} />
-              <Tooltip formatter={(v, _n, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, "alpha"]} />
-              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={16}>
+              <Tooltip formatter={(v, name, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, name === "ordinal" ? "alpha, ordinal" : "alpha, interval"]} />
+              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={12}>
+                <ErrorBar dataKey="err" width={4} stroke="#0f172a" direction="x" />
                 <LabelList position="right" content={(p) => {
                   const d = alpha[Number(p.index)];
                   if (!d) return null;
-                  const x = Number(p.x) + Math.max(0, Number(p.width)) + 6;
+                  const x = Math.max(Number(p.x) + Math.max(0, Number(p.width)), Number(p.x)) + 6;
                   return <text x={x} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.r.value === null ? "n/a" : `${d.r.value.toFixed(2)} (n = ${d.r.n})`}</text>;
                 }} />
+              </Bar>
+              <Bar dataKey="ordinal" fill={MODEL_COLORS[4]} isAnimationActive={false} barSize={12}>
+                <ErrorBar dataKey="errOrdinal" width={4} stroke="#0f172a" direction="x" />
               </Bar>
             </BarChart>
           </ResponsiveContainer>
