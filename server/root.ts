@@ -8,6 +8,7 @@ import { localesRouter } from "./locales/router";
 import { modelsRouter } from "./models/router";
 import { promptsRouter } from "./prompts/router";
 import { leaderboardRouter } from "./leaderboard/router";
+import { plannerRouter } from "./planner/router";
 import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
@@ -26,6 +27,7 @@ export const appRouter = createTRPCRouter({
   dashboards: dashboardsRouter,
   quality: qualityRouter,
   leaderboard: leaderboardRouter,
+  planner: plannerRouter,
 });
 
 export type AppRouter = typeof appRouter;

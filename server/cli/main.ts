@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { reportToCsvRecords } from "../analytics/domain/report-format";
+import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
 import { toCsv } from "../exports/csv";
 import { exportJudgmentsCsv } from "../exports/service";
@@ -30,6 +31,8 @@ import { assertKnownFlags, intFlag, listFlag, parseArgs, stringFlag, UsageError,
 import { leaderboardCsvRecords } from "../leaderboard/domain/leaderboard-format";
 import { ZLeaderboardRequest } from "../leaderboard/schema";
 import { leaderboard } from "../leaderboard/service";
+import { ZAssumedPlan, ZPlanTargets } from "../planner/schema";
+import { assumedPlan, studyPlan } from "../planner/service";
 
 const USAGE = `Usage: verdict <command>
 
@@ -49,6 +52,10 @@ const USAGE = `Usage: verdict <command>
               [--resamples N] [--seed N] [--no-style-control] [--slices all|every]
                                       Bradley–Terry ratings of the models of side-by-side studies
                                       (default: every study sharing models with the largest group)
+  plan --study NAME [--target-half-width 0.03] [--power 0.8 --difference 0.05] [--format csv|json] [--out FILE]
+  plan --decisive-rate P --tie-rate T --k K [--target-half-width …] [--power … --difference …]
+                                      how many more prompts a side-by-side study needs (or a
+                                      planned one, from assumed rates), overall and per slice
 `;
 
 function describeTarget(): string {
@@ -165,6 +172,48 @@ async function leaderboardCommand(args: ParsedArgs) {
   if (file) console.error(`Wrote ${board.rows.length} rows to ${file}.`);
 }
 
+/** A number flag (decimal), or the default when absent. */
+function numberFlag(args: ParsedArgs, name: string): number | undefined {
+  const v = stringFlag(args, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+  return n;
+}
+
+async function plan(args: ParsedArgs) {
+  assertKnownFlags(args, ["study", "target-half-width", "power", "difference", "decisive-rate", "tie-rate", "k", "format", "out"]);
+  const format = stringFlag(args, "format") ?? "csv";
+  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const targets = ZPlanTargets.parse({ targetHalfWidth: numberFlag(args, "target-half-width"), power: numberFlag(args, "power"), difference: numberFlag(args, "difference") });
+  const study = stringFlag(args, "study");
+  const assumed = ["decisive-rate", "tie-rate", "k"].filter((f) => args.flags[f] !== undefined);
+  let rows: ReportRow[];
+  let json: unknown;
+  if (study) {
+    if (assumed.length) throw new UsageError(`--${assumed[0]} is for a planned study; with --study the study's own rates are used`);
+    await ensureDatabase(true);
+    const p = await studyPlan(db(), { name: study }, targets);
+    rows = p.rows;
+    json = p;
+  } else {
+    if (assumed.length < 3) throw new UsageError("plan needs --study NAME, or --decisive-rate, --tie-rate and --k for a study not yet run");
+    const p = ZAssumedPlan.parse({ ...targets, decisiveRate: numberFlag(args, "decisive-rate"), tieRate: numberFlag(args, "tie-rate"), k: intFlag(args, "k", 0) });
+    rows = assumedPlan(p);
+    json = { assumed: { decisiveRate: p.decisiveRate, tieRate: p.tieRate, k: p.k }, targets, rows };
+  }
+  const text = format === "json" ? `${JSON.stringify(json, null, 2)}\n` : toCsv(reportToCsvRecords(rows));
+  const { stream, file } = output(args);
+  await new Promise<void>((resolve, reject) => stream.write(text, (e) => (e ? reject(e) : resolve())));
+  if (file) await new Promise<void>((resolve) => stream.end(resolve));
+  const headline = rows.filter((r) => r.slice === "all" && (r.metric === "more_prompts_for_half_width" || r.metric === "more_prompts_for_power"));
+  for (const r of headline) {
+    const what = r.metric === "more_prompts_for_power" ? `to detect 50% ± ${targets.difference} with ${Math.round(targets.power * 100)}% power` : `for ±${targets.targetHalfWidth} on the decisive rate`;
+    console.error(`${r.dimension || "planned"}${r.model_a && study ? ` (${r.model_a} vs ${r.model_b})` : ""}: ${r.value === null ? r.note : `${r.value} more prompts ${what}`}`);
+  }
+  if (file) console.error(`Wrote ${rows.length} rows to ${file}.`);
+}
+
 async function exportJudgments(args: ParsedArgs) {
   assertKnownFlags(args, ["study", "out"]);
   const study = stringFlag(args, "study", true);
@@ -179,6 +228,10 @@ async function main(argv: string[]) {
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
   if (group === "report") return report(args);
+  if (group === "plan") {
+    if (command) throw new UsageError(`Unexpected argument "${command}"`);
+    return plan(args);
+  }
   if (group === "leaderboard") {
     if (command) throw new UsageError(`Unexpected argument "${command}"`);
     return leaderboardCommand(args);

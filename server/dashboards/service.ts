@@ -136,7 +136,7 @@ export async function quality(db: Db, studyId: string, requested: ReportFilter) 
   return { ...(await graderDiagnosticsOf(db, studyId, filter, tallies, tasks)), flagged };
 }
 
-const HEADLINE_METRICS = new Set(["n_prompts", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);
+const HEADLINE_METRICS: ReadonlySet<string> = new Set(["n_prompts", "n_judgments", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);
 const OVER_TIME_POINTS = 10;
 
 /** The headline rows at evenly spaced judgment counts, in submission order. */
@@ -148,7 +148,6 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
   ]);
   const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
-  const keep = (rows: ReportRow[]) => rows.filter((r) => HEADLINE_METRICS.has(r.metric));
   if (view) {
     const h = view.head;
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
@@ -161,13 +160,13 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
         else if (j.value < 0) u.negative++;
       },
     }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(),
-      rows: keep(sideBySideRows(h, units, prompts, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly })) }));
+      rows: sideBySideRows(h, units, prompts, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, metrics: HEADLINE_METRICS }) }));
   } else {
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
       start: (j): ScoreUnit => { const item = keys.items.get(j.itemId)!; return { promptId: item.promptId, model: item.model, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: new Array<number>(SCORE_POINTS).fill(0) }; },
       add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; if (j.value >= 4) u.topBox++; (u.histogram as number[])[j.value - 1]++; },
-    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: keep(singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly)) }));
+    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly, HEADLINE_METRICS) }));
   }
   return points;
 }

@@ -60,6 +60,8 @@ export interface SideBySideOptions {
   /** how a prompt's judgments make its verdict (the study's setting) */
   rule: VerdictRule;
   slicing?: Slicing;
+  /** only these metrics (a view that shows a few need not pay for every interval); all when absent */
+  metrics?: ReadonlySet<string>;
 }
 
 /** The report rows of every pair of a side-by-side study: two-model studies have one pair. */
@@ -124,7 +126,8 @@ export function sideBySideRows(
     // The slices of one dimension are tested together: Holm-adjust their sign tests as a family.
     const logPs = slices.map((slice) => { const t = bySlice.get(slice)!; return signTestLogP(t.aWins, t.aWins + t.bWins); });
     const holm = holmAdjustLog(logPs);
-    slices.forEach((slice, i) => rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!, opts.bootstrap, { logP: holm[i], family: logPs.filter((p) => p !== null).length })));
+    slices.forEach((slice, i) => rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!, opts.bootstrap,
+      { logP: holm[i], family: logPs.filter((p) => p !== null).length }, opts.metrics)));
   }
   return rows;
 }
@@ -135,7 +138,7 @@ export function sideBySideRows(
  * has no family to adjust over and leaves the row out.
  */
 export function preferenceTallyRows(head: { study: string; modelA: string; modelB: string }, dimension: string, slice: string, t: PreferenceTally,
-  bootstrap: BootstrapOptions, holm: { logP: number | null; family: number } | null = null): ReportRow[] {
+  bootstrap: BootstrapOptions, holm: { logP: number | null; family: number } | null = null, metrics?: ReadonlySet<string>): ReportRow[] {
   const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null, extra: { clusters?: number; note?: string } = {}): ReportRow => ({
     study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
     value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n, n_clusters: extra.clusters ?? null, note: extra.note ?? "",
@@ -148,13 +151,15 @@ export function preferenceTallyRows(head: { study: string; modelA: string; model
   };
   const decisive = t.aWins + t.bWins;
   const alphaRow = (metric: string, a: AlphaResult) => row(metric, a.alpha, a.units, a.interval, { clusters: a.units, note: a.note });
-  const alpha = t.alpha.results(bootstrap, `${head.modelA}|${head.modelB}|${dimension}|${slice}`);
+  const wanted = (m: string) => !metrics || metrics.has(m);
+  // Intervals cost a bootstrap each: computed only for the rows asked for.
+  const alpha = wanted("alpha") || wanted("alpha_ordinal") ? t.alpha.results(bootstrap, `${head.modelA}|${head.modelB}|${dimension}|${slice}`) : null;
   let leftWins = 0;
   let sidedNonTies = 0;
   for (const c of t.position.values()) { leftWins += c.successes * c.count; sidedNonTies += c.trials * c.count; }
   // Judgments cluster within prompts (k graders, several dimensions): resample prompts, not judgments.
-  const bias = clusteredShare(t.position.values(), "prompts", bootstrap, `position|${head.modelA}|${head.modelB}|${dimension}|${slice}`);
-  return [
+  const bias = wanted("position_bias") ? clusteredShare(t.position.values(), "prompts", bootstrap, `position|${head.modelA}|${head.modelB}|${dimension}|${slice}`) : null;
+  const rows = [
     row("n_prompts", t.prompts, t.prompts),
     row("n_judgments", t.judgments, t.judgments),
     rate("win_rate_a", t.aWins, t.prompts),
@@ -164,8 +169,8 @@ export function preferenceTallyRows(head: { study: string; modelA: string; model
     rate("decisive_rate_a", t.aWins, decisive),
     pRow("sign_test_p", signTestLogP(t.aWins, decisive), decisive),
     ...(holm ? [pRow("sign_test_p_holm", holm.logP, decisive, holm.logP === null ? "" : `Holm-adjusted over ${holm.family} slices`)] : []),
-    alphaRow("alpha", alpha.interval),
-    alphaRow("alpha_ordinal", alpha.ordinal),
-    row("position_bias", sidedNonTies ? leftWins / sidedNonTies : null, sidedNonTies, bias.interval, { clusters: bias.clusters, note: bias.note }),
+    ...(alpha ? [alphaRow("alpha", alpha.interval), alphaRow("alpha_ordinal", alpha.ordinal)] : []),
+    ...(bias ? [row("position_bias", sidedNonTies ? leftWins / sidedNonTies : null, sidedNonTies, bias.interval, { clusters: bias.clusters, note: bias.note })] : []),
   ];
+  return rows.filter((r) => wanted(r.metric));
 }

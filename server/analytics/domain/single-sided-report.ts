@@ -39,8 +39,9 @@ interface Series {
 
 export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
-  slicing: Slicing = slicesOf,
+  slicing: Slicing = slicesOf, metrics?: ReadonlySet<string>,
 ): ReportRow[] {
+  const wanted = (m: string) => !metrics || metrics.has(m);
   const promptIndex = new Map<string, number>();
   const slicePrompts = new Map<string, number[]>();
   const indexOf = (promptId: string): number => {
@@ -93,7 +94,7 @@ export function singleSidedRows(
         if (means.length === 0) continue;
         present.push(model);
         rows.push(...modelScoreRows(study, dimension, slice, model, {
-          prompts: means.length, judgments, topBox, alpha, bootstrap,
+          prompts: means.length, judgments, topBox, alpha, bootstrap, metrics,
           mean: means.reduce((a, b) => a + b, 0) / means.length, meanInterval: () => bootstrapMean(means, bootstrap, meanKey(model, dimension, slice)),
         }));
       }
@@ -110,13 +111,15 @@ export function singleSidedRows(
             topPairs.push([sa.topBox[i] / sa.n[i], sb.topBox[i] / sb.n[i]]);
           }
           if (pairs.length === 0) continue;
-          rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, topPairs, bootstrap));
+          if (PAIRED_METRICS.some(wanted)) rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, topPairs, bootstrap).filter((r) => wanted(r.metric)));
         }
       }
     }
   }
   return rows;
 }
+
+const PAIRED_METRICS = ["relative_improvement_mean", "mean_difference", "relative_improvement_top_box"];
 
 const meanOf = (xs: [number, number][], k: 0 | 1) => xs.reduce((s, p) => s + p[k], 0) / xs.length;
 
@@ -166,6 +169,8 @@ export interface ModelScoreAggregate {
   /** prompts by their histogram of scores */
   alpha: AlphaTally;
   bootstrap: BootstrapOptions;
+  /** only these metrics (and only their intervals are computed); all when absent */
+  metrics?: ReadonlySet<string>;
 }
 
 /** The report rows of one model, dimension and slice (definitions in docs/report-format.md). */
@@ -174,19 +179,19 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
     study, type: "single_sided", model_a: model, model_b: "", dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
     n_clusters: extra.clusters ?? null, note: extra.note ?? "",
   });
-  const agreement = a.alpha.results(a.bootstrap, `${model}|${dimension}|${slice}`);
+  const wanted = (m: string) => !a.metrics || a.metrics.has(m);
+  const agreement = wanted("alpha") || wanted("alpha_ordinal") ? a.alpha.results(a.bootstrap, `${model}|${dimension}|${slice}`) : null;
   const alphaRow = (metric: string, r: AlphaResult) => row(metric, r.alpha, r.units, r.interval, { clusters: r.units, note: r.note });
-  const mean = withEnoughClusters(a.prompts, "prompts", a.meanInterval);
+  const mean = wanted("mean_score") ? withEnoughClusters(a.prompts, "prompts", a.meanInterval) : null;
   // Scores cluster within prompts (k graders score the same response): resample prompts.
-  const top = clusteredShare(a.topBox.values(), "prompts", a.bootstrap, `topbox|${model}|${dimension}|${slice}`);
+  const top = wanted("top_box_rate") ? clusteredShare(a.topBox.values(), "prompts", a.bootstrap, `topbox|${model}|${dimension}|${slice}`) : null;
   let topBox = 0;
   for (const c of a.topBox.values()) topBox += c.successes * c.count;
   return [
     row("n_prompts", a.prompts, a.prompts),
     row("n_judgments", a.judgments, a.judgments),
-    row("mean_score", a.mean, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note }),
-    row("top_box_rate", a.judgments ? topBox / a.judgments : null, a.judgments, top.interval, { clusters: top.clusters, note: top.note }),
-    alphaRow("alpha", agreement.interval),
-    alphaRow("alpha_ordinal", agreement.ordinal),
-  ];
+    ...(mean ? [row("mean_score", a.mean, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note })] : []),
+    ...(top ? [row("top_box_rate", a.judgments ? topBox / a.judgments : null, a.judgments, top.interval, { clusters: top.clusters, note: top.note })] : []),
+    ...(agreement ? [alphaRow("alpha", agreement.interval), alphaRow("alpha_ordinal", agreement.ordinal)] : []),
+  ].filter((r) => wanted(r.metric));
 }

@@ -1,0 +1,90 @@
+// The planner: how many more prompts a side-by-side study needs, overall and per slice, and the
+// stability view's projection. It reads the same counted judgments as the report, through the
+// report's own tallies, so "where it stands" is the report's numbers (docs/planning.md).
+import { TRPCError } from "@trpc/server";
+import type { Db } from "../db/client";
+import * as analytics from "../analytics/repo";
+import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
+import type { ReportRow } from "../analytics/domain/report-row";
+import { addToTally, emptyPreferenceTally, pairKey, pairOfKey, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
+import { compareSlices, sliceLookup, slicesOf } from "../analytics/domain/slices";
+import { verdictRuleOf } from "../analytics/domain/verdict-rule";
+import type { PromptSums } from "./domain/between-grader-icc";
+import { planRows, projectHalfWidth, type PlanTargets, type SliceCollected } from "./domain/plan-rows";
+import type { TAssumedPlan } from "./schema";
+
+export interface HalfWidthProjection {
+  modelA: string;
+  modelB: string;
+  dimension: string;
+  /** judgments on the dimension so far, and the half-width now */
+  judgments: number;
+  halfWidth: number | null;
+  points: { judgments: number; halfWidth: number }[];
+}
+
+export interface StudyPlan {
+  study: string;
+  /** graders per prompt (the study's k) */
+  k: number;
+  verdictRule: "mean" | "majority";
+  targets: PlanTargets;
+  rows: ReportRow[];
+  /** slice "all" per pair and dimension: the stability view */
+  projections: HalfWidthProjection[];
+}
+
+const collected = (t: PreferenceTally, sums: PromptSums[]): SliceCollected => ({ prompts: t.prompts, aWins: t.aWins, bWins: t.bWins, ties: t.ties, splits: t.splits, sums });
+
+export async function studyPlan(db: Db, study: { id: string } | { name: string }, targets: PlanTargets, filter: ReportFilter = {}): Promise<StudyPlan> {
+  const s = await analytics.findStudy(db, study);
+  if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "name" in study ? `No study named "${study.name}".` : "No such study." });
+  if (s.type !== "SIDE_BY_SIDE") {
+    throw new TRPCError({ code: "BAD_REQUEST", message: `"${s.name}" is single-sided: the planner projects the decisive rate of side-by-side studies.` });
+  }
+  const rule = verdictRuleOf(s.verdictRule);
+  const prompts = filterPrompts(await analytics.promptAttributes(db, s.id), filter);
+  const units = filterUnits(await analytics.preferenceUnits(db, s.id), prompts, filter);
+  const slicesOfPrompt = sliceLookup(prompts, slicesOf);
+  // pair → dimension → slice → (tally, per-prompt sums)
+  const groups = new Map<string, Map<string, Map<string, { tally: PreferenceTally; sums: PromptSums[] }>>>();
+  for (const u of units as PreferenceUnit[]) {
+    if (u.n === 0) continue;
+    const pair = u.pair ?? pairKey(s.models[0]?.model.name ?? "", s.models[1]?.model.name ?? "");
+    const byDim = groups.get(pair) ?? groups.set(pair, new Map()).get(pair)!;
+    const bySlice = byDim.get(u.dimension) ?? byDim.set(u.dimension, new Map()).get(u.dimension)!;
+    for (const slice of slicesOfPrompt(u.promptId)) {
+      const g = bySlice.get(slice) ?? bySlice.set(slice, { tally: emptyPreferenceTally(), sums: [] }).get(slice)!;
+      addToTally(g.tally, u, rule);
+      g.sums.push({ n: u.n, sum: u.sum, sumSq: u.sumSq });
+    }
+  }
+  const rows: ReportRow[] = [];
+  const projections: HalfWidthProjection[] = [];
+  for (const pair of [...groups.keys()].sort()) {
+    const [modelA, modelB] = pairOfKey(pair);
+    const byDim = groups.get(pair)!;
+    for (const dimension of [...byDim.keys()].sort()) {
+      const bySlice = byDim.get(dimension)!;
+      for (const slice of [...bySlice.keys()].sort(compareSlices)) {
+        const g = bySlice.get(slice)!;
+        rows.push(...planRows({ study: s.name, modelA, modelB, dimension, slice, k: s.redundancy }, collected(g.tally, g.sums), targets));
+      }
+      const all = bySlice.get("all");
+      if (all) {
+        const c = collected(all.tally, all.sums);
+        const now = rows.find((r) => r.model_a === modelA && r.model_b === modelB && r.dimension === dimension && r.slice === "all" && r.metric === "half_width_now");
+        projections.push({ modelA, modelB, dimension, judgments: all.tally.judgments, halfWidth: now?.value ?? null, points: projectHalfWidth(c, s.redundancy, targets.targetHalfWidth) });
+      }
+    }
+  }
+  return { study: s.name, k: s.redundancy, verdictRule: rule, targets, rows, projections };
+}
+
+/** A study not yet run: how many prompts at k graders each the assumed rates need. */
+export function assumedPlan(p: TAssumedPlan): ReportRow[] {
+  const none = { prompts: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, sums: [] };
+  return planRows({ study: "", modelA: "", modelB: "", dimension: "", slice: "all", k: p.k }, none, p,
+    { decisiveShare: 1 - p.tieRate, decisiveRate: p.decisiveRate })
+    .filter((r) => !["n_prompts", "split_rate", "half_width_now", "power_now", "between_grader_icc", "effective_judgments_per_prompt"].includes(r.metric));
+}
