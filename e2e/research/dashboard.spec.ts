@@ -88,6 +88,8 @@ test.describe.serial("researcher workflow", () => {
     for (const label of ["Instruction following", "Presentation"]) await wizard.getByRole("checkbox", { name: label }).uncheck();
     await expect(wizard.getByRole("list", { name: "Dimension order" }).getByRole("listitem")).toHaveText([/Overall/, /Truthfulness/]);
     await wizard.getByLabel("Judgments per item (k)").fill("2");
+    // The analysis rule is chosen before grading starts: verdicts by majority vote.
+    await wizard.getByRole("radio", { name: /Majority vote/ }).check();
     await expect(page.getByTestId("preview-items")).toHaveText("30");
     await expect(page.getByTestId("preview-judgments")).toHaveText("60");
     // Narrowing the locales updates the preview before anything is created.
@@ -100,6 +102,7 @@ test.describe.serial("researcher workflow", () => {
     await expect(page).not.toHaveURL(/\/studies\/new$/);
     // No grader-facing title was given: the researcher sees the neutral one graders get.
     await expect(page.getByTestId("grader-title")).toHaveText("Graders see it as “Compare two responses”");
+    await expect(page.getByTestId("verdict-rule")).toHaveText("verdicts by majority vote");
     studyId = new URL(page.url()).pathname.split("/").pop()!;
     await page.getByRole("button", { name: "Start" }).click();
     await expect(page.getByText("running", { exact: true })).toBeVisible();
@@ -123,6 +126,8 @@ test.describe.serial("researcher workflow", () => {
     expect(shown.text).toContain(`n = ${metric("n_prompts").value} prompts`);
     expect(shown.text).toContain(`95% CI ${asPct(metric("decisive_rate_a").ci_low)}–${asPct(metric("decisive_rate_a").ci_high)}`);
     expect(shown.text).toContain("Wizard New was preferred");
+    expect(shown.text).toContain(`Graders disagreed in direction on ${asPct(metric("split_rate").value)} of prompts`);
+    expect(shown.text).toContain("each prompt's verdict is its graders' majority vote");
 
     // The data table behind the stacked bar carries the same numbers for truthfulness.
     const chart = page.getByRole("region", { name: "Preference by dimension" });

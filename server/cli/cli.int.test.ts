@@ -8,6 +8,7 @@ import { createDb } from "../db/client";
 import { resolveDatabaseUrl } from "../db/database-url";
 import { login } from "../auth/service";
 import { runCli } from "../test/run-cli";
+import { studyPlan } from "../planner/service";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-cli-"));
 const file = path.join(dir, "cli.db");
@@ -60,5 +61,33 @@ describe("verdict CLI", () => {
     expect(again.status).toBe(1);
     expect(again.stderr).toContain("only seeded into an empty database");
     expect(runCli(["db", "seed", "--if-empty"], other).status).toBe(0);
+  });
+
+  it("plans a study in progress as the planner does, a study not yet run from assumed rates, and explains bad plans", async () => {
+    const other = `file:${path.join(dir, "demo.db")}`; // seeded by the test above
+    const name = "Device 2026 vs 2025 — text";
+    const r = runCli(["plan", "--study", name, "--target-half-width", "0.05", "--format", "json"], other);
+    expect(r.status, r.stderr).toBe(0);
+    const demo = createDb(resolveDatabaseUrl(other, dir, dir));
+    const direct = await studyPlan(demo, { name }, { targetHalfWidth: 0.05, difference: 0.05, power: 0.8 });
+    await demo.$disconnect();
+    expect(JSON.parse(r.stdout).rows).toEqual(direct.rows);
+    expect(r.stderr).toMatch(/overall \(Lumen Device 2026 vs Lumen Device 2025\): \d+ more prompts for ±0.05 on the decisive rate/);
+    const csv = runCli(["plan", "--study", name], other);
+    expect(csv.stdout.split("\n")[0]).toBe("study,type,model_a,model_b,dimension,slice,metric,value,ci_low,ci_high,n,n_clusters,note");
+    expect(csv.stdout).toContain(",overall,all,more_prompts_for_power,");
+
+    // 1,064 decisive prompts for ±0.03 at a rate of 0.5, over a decisive share of 0.8: 1,330 prompts, 3,990 tasks at k = 3.
+    const planned = runCli(["plan", "--decisive-rate", "0.5", "--tie-rate", "0.2", "--k", "3"], other);
+    expect(planned.status, planned.stderr).toBe(0);
+    expect(planned.stdout).toContain(",all,prompts_for_half_width,1330,");
+    expect(planned.stdout).toContain(",all,more_tasks_for_half_width,3990,");
+
+    expect(runCli(["plan"], other)).toMatchObject({ status: 2 });
+    expect(runCli(["plan"], other).stderr).toContain("plan needs --study NAME, or --decisive-rate, --tie-rate and --k");
+    expect(runCli(["plan", "--study", name, "--k", "3"], other).stderr).toContain("--k is for a planned study");
+    expect(runCli(["plan", "--study", name, "--power", "much"], other).stderr).toContain('--power must be a number, got "much"');
+    expect(runCli(["plan", "--study", name, "--target-half-width", "0"], other).stderr).toContain("The target half-width must be above 0");
+    expect(runCli(["plan", "--study", "Server models — single-sided"], other).stderr).toContain("is single-sided: the planner projects the decisive rate of side-by-side studies");
   });
 });

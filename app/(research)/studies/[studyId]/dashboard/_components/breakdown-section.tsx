@@ -67,7 +67,7 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
         {controls}
         <p className="text-sm text-slate-700" data-testid="consistency">{consistency(summaries, candidate, family)}</p>
         <div className="grid gap-4 2xl:grid-cols-2">
-          <PreferenceBars items={items} candidate={candidate} baseline={study.baseline ?? "B"} title={title} fileStem={study.name} />
+          <PreferenceBars verdictRule={study.verdictRule} items={items} candidate={candidate} baseline={study.baseline ?? "B"} title={title} fileStem={study.name} />
           <DecisiveRates items={items} candidate={candidate} title={`Decisive rate, ${title.toLowerCase()}`} fileStem={study.name} />
         </div>
         <SortableTable caption={title} rows={summaries} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}

@@ -1,7 +1,7 @@
 "use client";
 // The study dashboard. The headline arrives with the page (computed on the server for the URL's
 // filters); breakdowns, quality and the over-time view load after it, one after the other, so the
-// headline is never kept waiting behind heavier queries.
+// headline is never kept waiting behind heavier queries; the planner follows the breakdowns.
 import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -15,6 +15,7 @@ import { BreakdownSection } from "./breakdown-section";
 import { FilterBar } from "./filter-bar";
 import { HeadlineSection } from "./headline-section";
 import { OverTimeSection } from "./over-time-section";
+import { PlanningSection } from "./planning-section";
 import { QualitySection } from "./quality-section";
 
 export type DashboardStudy = inferRouterOutputs<AppRouter>["dashboards"]["study"];
@@ -81,7 +82,7 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
         </div>
       )}
       <nav aria-label="Dashboard sections" className="mb-4 flex gap-3 text-sm">
-        {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"]].map(([id, l]) => (
+        {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"], ["planning", "Stable yet? Planning"]].map(([id, l]) => (
           <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}
       </nav>
       <div className={`space-y-8 transition-opacity ${pending ? "opacity-60" : ""}`}>
@@ -97,6 +98,9 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
         <Section id="over-time" title="Over time">
           {overTime.error ? <Failed error={overTime.error} retry={() => void overTime.refetch()} /> : !overTime.data ? <Loading what="the headline over time" />
             : <OverTimeSection study={study} points={overTime.data} />}
+        </Section>
+        <Section id="planning" title="Stable yet? Planning">
+          {!report.data ? <Loading what="the plan" /> : <PlanningSection study={study} filter={filter} overTime={overTime.data} />}
         </Section>
       </div>
     </div>

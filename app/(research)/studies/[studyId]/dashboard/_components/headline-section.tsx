@@ -42,7 +42,7 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
             (95% CI {pct(s.split.low)}–{pct(s.split.high)}){study.verdictRule === "majority" ? "; each prompt's verdict is its graders' majority vote." : "; each prompt's verdict is the sign of its graders' mean preference."}</>}
         </p>
         <div className="grid gap-4 2xl:grid-cols-2">
-          <PreferenceBars items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />
+          <PreferenceBars verdictRule={study.verdictRule} items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />
           <DecisiveRates items={items} candidate={candidate} title="Decisive rate by dimension" fileStem={stem} />
         </div>
       </div>

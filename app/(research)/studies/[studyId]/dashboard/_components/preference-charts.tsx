@@ -15,8 +15,10 @@ export interface Labelled<T> {
 const ci = (e: { low: number | null; high: number | null }) => (e.low === null ? "" : ` (95% CI ${pct(e.low)}–${pct(e.high)})`);
 const small = (n: number) => (n < SMALL_SAMPLE ? " ⚠" : "");
 
-export function PreferenceBars({ items, candidate, baseline, title, description, fileStem }: {
+export function PreferenceBars({ items, candidate, baseline, title, description, fileStem, verdictRule }: {
   items: Labelled<PreferenceSummary>[]; candidate: string; baseline: string; title: string; description?: string; fileStem: string;
+  /** how the study turns a prompt's judgments into its verdict */
+  verdictRule: "mean" | "majority";
 }) {
   const data = items.map(({ label, summary: s }) => ({
     label: `${label}${small(s.prompts)}`, s,
@@ -29,7 +31,7 @@ export function PreferenceBars({ items, candidate, baseline, title, description,
   const anySmall = items.some((i) => i.summary.prompts < SMALL_SAMPLE);
   return (
     <ChartCard title={title} fileStem={fileStem} legend={legend}
-      description={description ?? "Share of prompts by verdict (the sign of the mean of their graders' preferences); whiskers: 95% Wilson intervals of the two preferred shares; hover for n."}
+      description={description ?? `Share of prompts by verdict (${verdictRule === "majority" ? "the side more of their graders preferred" : "the sign of the mean of their graders' preferences"}); whiskers: 95% Wilson intervals of the two preferred shares; hover for n.`}
       warning={anySmall ? <p className="mb-1 text-xs text-amber-800">⚠ fewer than {SMALL_SAMPLE} prompts: read with care.</p> : undefined}
       csvRows={items.map(({ label, summary: s }) => ({
         group: label, dimension: s.dimension, slice: s.slice, prompts: s.prompts,

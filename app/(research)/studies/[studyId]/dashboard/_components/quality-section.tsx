@@ -2,7 +2,7 @@
 // Can the numbers be trusted? Agreement between graders, position bias, who did the work and how
 // fast, and the tasks graders flagged.
 import type { inferRouterOutputs } from "@trpc/server";
-import { Bar, BarChart, CartesianGrid, ErrorBar, LabelList, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import type { AppRouter } from "@/server/root";
 import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
@@ -62,23 +62,20 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
             rows={alpha.map(({ label, r, o }) => [label, alphaCi(r), alphaCi(o), r.n])} />}>
           <ResponsiveContainer width="100%" height={40 + alpha.length * 44}>
             <BarChart data={alpha.map(({ label, r, o }) => ({ label, value: r.value ?? 0, ordinal: o?.value ?? 0, n: r.n,
+              summary: `${r.value === null ? "n/a" : r.value.toFixed(2)} · ${o?.value == null ? "n/a" : o.value.toFixed(2)} (n = ${r.n})`,
               err: ciDeltas({ value: r.value, low: r.ci_low, high: r.ci_high }), errOrdinal: ciDeltas({ value: o?.value ?? null, low: o?.ci_low ?? null, high: o?.ci_high ?? null }) }))}
-              layout="vertical" margin={{ left: 8, right: 120 }}>
+              layout="vertical" margin={{ left: 8, right: 8 }}>
               <CartesianGrid horizontal={false} stroke="#e2e8f0" />
               <XAxis type="number" domain={[alphaFloor, 1]} ticks={alphaTicks} fontSize={12} tickFormatter={(v) => Number(v).toFixed(2)} allowDataOverflow />
               <ReferenceLine x={0} stroke="#475569" />
-              <YAxis type="category" dataKey="label" width={170} fontSize={12} />
+              <YAxis yAxisId="left" type="category" dataKey="label" width={170} fontSize={12} />
+              {/* The values beside the plot, clear of the whiskers: interval · ordinal (n). */}
+              <YAxis yAxisId="values" orientation="right" type="category" dataKey="summary" width={130} fontSize={11} tickLine={false} axisLine={false} />
               <Tooltip formatter={(v, name, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, name === "ordinal" ? "alpha, ordinal" : "alpha, interval"]} />
-              <Bar dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={12}>
+              <Bar yAxisId="left" dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={12}>
                 <ErrorBar dataKey="err" width={4} stroke="#0f172a" direction="x" />
-                <LabelList position="right" content={(p) => {
-                  const d = alpha[Number(p.index)];
-                  if (!d) return null;
-                  const x = Math.max(Number(p.x) + Math.max(0, Number(p.width)), Number(p.x)) + 6;
-                  return <text x={x} y={Number(p.y) + Number(p.height) / 2 + 4} fontSize={11} fill="#0f172a">{d.r.value === null ? "n/a" : `${d.r.value.toFixed(2)} (n = ${d.r.n})`}</text>;
-                }} />
               </Bar>
-              <Bar dataKey="ordinal" fill={MODEL_COLORS[4]} isAnimationActive={false} barSize={12}>
+              <Bar yAxisId="left" dataKey="ordinal" fill={MODEL_COLORS[4]} isAnimationActive={false} barSize={12}>
                 <ErrorBar dataKey="errOrdinal" width={4} stroke="#0f172a" direction="x" />
               </Bar>
             </BarChart>

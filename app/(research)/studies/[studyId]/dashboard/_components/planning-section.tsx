@@ -1,0 +1,138 @@
+"use client";
+// Stable yet? The decisive rate's 95% interval (its half-width, in points) against the judgments
+// collected so far, the planner's projection of where it goes with more prompts, and per slice how
+// many more prompts a target half-width or a power target needs. Every number is the server's
+// (planner.plan and the over-time view); the page only draws them.
+import { useQuery } from "@tanstack/react-query";
+import type { inferRouterOutputs } from "@trpc/server";
+import { useState } from "react";
+import { CartesianGrid, ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from "recharts";
+import type { ReportRow } from "@/server/analytics/domain/report-row";
+import type { TDashboardFilter } from "@/server/dashboards/schema";
+import type { AppRouter } from "@/server/root";
+import { useTRPC } from "@/app/_lib/trpc";
+import { CANDIDATE, MODEL_COLORS, pct } from "../_lib/palette";
+import { sliceFamily, sliceValue } from "../_lib/report-view";
+import { ChartCard, DataTable } from "./chart-card";
+import type { DashboardStudy } from "./dashboard-view";
+import { SortableTable } from "./sortable-table";
+
+type OverTime = inferRouterOutputs<AppRouter>["dashboards"]["overTime"];
+
+const points = (v: number | null | undefined) => (v == null ? "—" : `±${(v * 100).toFixed(1)}`);
+const count = (v: number | null | undefined) => (v == null ? "—" : v.toLocaleString("en-US"));
+
+interface SlicePlan {
+  slice: string;
+  m: Map<string, ReportRow>;
+}
+
+export function PlanningSection({ study, filter, overTime }: { study: DashboardStudy; filter: TDashboardFilter; overTime: OverTime | undefined }) {
+  const trpc = useTRPC();
+  const [target, setTarget] = useState(3);
+  const [difference, setDifference] = useState(5);
+  const [power, setPower] = useState(80);
+  const valid = target > 0 && target < 50 && difference > 0 && difference < 50 && power > 0 && power < 100;
+  const plan = useQuery(trpc.planner.plan.queryOptions({ studyId: study.id, filter, targetHalfWidth: target / 100, difference: difference / 100, power: power / 100 },
+    { enabled: valid && study.type === "SIDE_BY_SIDE", staleTime: 60_000, placeholderData: (prev) => prev }));
+  const dims = study.dimensions.filter((d) => plan.data?.projections.some((p) => p.dimension === d.key));
+  const [chosen, setChosen] = useState<string | null>(null);
+  const dimension = chosen ?? dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "";
+
+  if (study.type !== "SIDE_BY_SIDE") {
+    return <p className="text-sm text-slate-600">The planner projects the decisive rate of side-by-side studies; single-sided studies read their mean scores&apos; intervals in the headline and breakdowns.</p>;
+  }
+  const input = (label: string, value: number, set: (v: number) => void, unit: string, testId: string) => (
+    <label className="flex items-center gap-1 text-sm">{label}
+      <input type="number" className="w-20 rounded-md border border-slate-300 px-2 py-1" value={value} min={0.1} step={0.5} data-testid={testId}
+        onChange={(e) => set(Number(e.target.value))} />{unit}</label>
+  );
+  const controls = (
+    <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-3">
+      {input("Target: decisive rate within ±", target, setTarget, "points", "target-half-width")}
+      {input("Detect 50% ±", difference, setDifference, "points", "power-difference")}
+      {input("with power", power, setPower, "%", "power")}
+      {dims.length > 1 && (
+        <label className="text-sm">Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setChosen(e.target.value)}>
+          {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
+      )}
+      {!valid && <span role="alert" className="text-sm text-red-700">Targets must lie between 0 and 50 points, power between 0 and 100%.</span>}
+    </div>
+  );
+  if (plan.error) return <div className="space-y-3">{controls}<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Could not plan: {plan.error.message}</div></div>;
+  if (!plan.data) return <div className="space-y-3">{controls}<div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing the plan…</div></div>;
+
+  const label = study.dimensions.find((d) => d.key === dimension)?.label ?? dimension;
+  const pair = { a: study.candidate ?? "", b: study.baseline ?? "" };
+  const mine = plan.data.rows.filter((r) => r.dimension === dimension && r.model_a === pair.a && r.model_b === pair.b);
+  const bySlice = new Map<string, Map<string, ReportRow>>();
+  for (const r of mine) (bySlice.get(r.slice) ?? bySlice.set(r.slice, new Map()).get(r.slice)!).set(r.metric, r);
+  const slices: SlicePlan[] = [...bySlice].map(([slice, m]) => ({ slice, m }));
+  const all = bySlice.get("all");
+  const v = (m: Map<string, ReportRow> | undefined, metric: string) => m?.get(metric)?.value ?? null;
+  const projection = plan.data.projections.find((p) => p.dimension === dimension && p.modelA === pair.a && p.modelB === pair.b);
+
+  // Observed: the half-width of the decisive rate's interval at each over-time point, on this dimension.
+  const observed = (overTime ?? []).flatMap((p) => {
+    const r = p.rows.find((x) => x.dimension === dimension && x.metric === "decisive_rate_a" && x.slice === "all");
+    const n = p.rows.find((x) => x.dimension === dimension && x.metric === "n_judgments" && x.slice === "all")?.value;
+    return r && r.ci_low !== null && r.ci_high !== null && n != null ? [{ judgments: n, observed: ((r.ci_high - r.ci_low) / 2) * 100 }] : [];
+  });
+  const projected = (projection?.points ?? []).map((p) => ({ judgments: p.judgments, projected: p.halfWidth * 100 }));
+  const k = plan.data.k;
+  const more = v(all, "more_prompts_for_half_width");
+  const title = `${label}: is the decisive rate stable yet?`;
+
+  return (
+    <div className="space-y-4">
+      {controls}
+      <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="plan-summary">
+        <strong>{label}:</strong> the decisive rate&apos;s 95% interval is <strong data-metric="half_width_now">{points(v(all, "half_width_now"))}</strong> points
+        on {count(v(all, "n_prompts"))} prompts ({count(all?.get("decisive_rate_a")?.n)} decisive).{" "}
+        {more === null ? <>{all?.get("more_prompts_for_half_width")?.note ?? "Nothing to project yet."}</>
+          : more === 0 ? <>It is within the target of ±{target} points.</>
+          : <>±{target} points needs about <strong data-metric="more_prompts_for_half_width">{count(more)}</strong> more prompts
+            ({count(v(all, "more_tasks_for_half_width"))} tasks at k = {k}).</>}{" "}
+        {v(all, "more_prompts_for_power") !== null && <>To tell {50 + difference}% from 50% with {power}% power: <strong data-metric="more_prompts_for_power">{count(v(all, "more_prompts_for_power"))}</strong> more prompts
+          (power now {pct(v(all, "power_now"), 0)}).</>}{" "}
+        <span className="text-slate-600">Graders of one prompt agree with an intraclass correlation of {v(all, "between_grader_icc")?.toFixed(2) ?? "—"}: its {k} judgments are worth about {v(all, "effective_judgments_per_prompt")?.toFixed(1) ?? "—"} independent ones, so more prompts narrow the interval faster than more graders per prompt.</span>
+      </p>
+      <ChartCard title={title} fileStem={study.name}
+        legend={[{ label: "observed half-width (points)", color: CANDIDATE }, { label: "projected with more prompts at the same rates", color: MODEL_COLORS[1] }, { label: `target ±${target}`, color: "#475569" }]}
+        description={`Half the width of the decisive rate's 95% interval against ${label} judgments counted: observed at the over-time points, projected at the observed decisive share and rate (k = ${k}).`}
+        csvRows={[...observed.map((o) => ({ judgments: o.judgments, kind: "observed", half_width_points: o.observed })), ...projected.map((p) => ({ judgments: p.judgments, kind: "projected", half_width_points: p.projected }))]}
+        table={<DataTable caption={title} columns={["judgments", "kind", "half-width (points)"]}
+          rows={[...observed.map((o) => [o.judgments, "observed", `±${o.observed.toFixed(1)}`]), ...projected.map((p) => [p.judgments, "projected", `±${p.projected.toFixed(1)}`])]} />}>
+        <ResponsiveContainer width="100%" height={260}>
+          <ComposedChart margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
+            <CartesianGrid stroke="#e2e8f0" />
+            <XAxis dataKey="judgments" type="number" domain={[0, "dataMax"]} tickFormatter={(x) => Number(x).toLocaleString("en-US")} fontSize={12}
+              label={{ value: `${label} judgments`, position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+            <YAxis type="number" domain={[0, "auto"]} tickFormatter={(y) => `±${y}`} fontSize={12} width={48} />
+            <ReferenceLine y={target} stroke="#475569" strokeDasharray="4 3" label={{ value: `target ±${target}`, position: "insideTopRight", fontSize: 11 }} />
+            <Tooltip formatter={(y, name) => [`±${Number(y).toFixed(1)} points`, name === "projected" ? "projected" : "observed"]} labelFormatter={(x) => `${Number(x).toLocaleString("en-US")} judgments`} />
+            <Legend wrapperStyle={{ display: "none" }} />
+            <Line data={projected} dataKey="projected" stroke={MODEL_COLORS[1]} strokeDasharray="6 4" strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Scatter data={observed} dataKey="observed" fill={CANDIDATE} isAnimationActive={false} />
+          </ComposedChart>
+        </ResponsiveContainer>
+      </ChartCard>
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`${label}: prompts needed per slice`}>
+        <h3 className="font-semibold text-slate-900">{label}: prompts needed per slice</h3>
+        <p className="mb-2 text-xs text-slate-600">Per slice, at that slice&apos;s own decisive share and rate: how many more prompts reach the target half-width, and the power target.
+          Small slices need far more prompts than the whole study. <code>npm run verdict -- plan --study NAME</code> prints every figure as CSV.</p>
+        <SortableTable caption="Prompts needed per slice" rows={slices} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}
+          columns={[
+            { key: "slice", label: "slice", sortValue: (s) => (s.slice === "all" ? "" : s.slice), render: (s) => (s.slice === "all" ? <strong>all</strong> : <><span className="text-slate-500">{sliceFamily(s.slice)}:</span> {sliceValue(s.slice)}</>) },
+            { key: "prompts", label: "prompts", numeric: true, sortValue: (s) => v(s.m, "n_prompts"), render: (s) => count(v(s.m, "n_prompts")) },
+            { key: "share", label: "decisive", numeric: true, sortValue: (s) => v(s.m, "decisive_share"), render: (s) => pct(v(s.m, "decisive_share"), 0) },
+            { key: "rate", label: `${pair.a} chosen`, numeric: true, sortValue: (s) => v(s.m, "decisive_rate_a"), render: (s) => pct(v(s.m, "decisive_rate_a"), 0) },
+            { key: "now", label: "half-width now", numeric: true, sortValue: (s) => v(s.m, "half_width_now"), render: (s) => points(v(s.m, "half_width_now")) },
+            { key: "target", label: `more prompts for ±${target}`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_half_width"), render: (s) => count(v(s.m, "more_prompts_for_half_width")) },
+            { key: "power", label: `more prompts for ${power}% power`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_power"), render: (s) => count(v(s.m, "more_prompts_for_power")) },
+            { key: "powerNow", label: "power now", numeric: true, sortValue: (s) => v(s.m, "power_now"), render: (s) => pct(v(s.m, "power_now"), 0) },
+          ]} />
+      </section>
+    </div>
+  );
+}
