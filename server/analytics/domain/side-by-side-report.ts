@@ -36,7 +36,7 @@ export interface PreferenceUnit {
 /** The points of the preference scale, −3 … +3. */
 export const PREFERENCE_POINTS = 7;
 
-/** What one dimension and slice's rows are computed from: prompt verdicts, judgment counts, alpha moments. */
+/** What one dimension and slice's rows are computed from: prompt verdicts, judgment counts, unit histograms (alpha), position clusters. */
 export interface PreferenceTally {
   prompts: number;
   judgments: number;
