@@ -135,7 +135,10 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     }
     const [random] = of("random");
     expect(random.goldAccuracy!.n).toBeGreaterThanOrEqual(10);
-    expect(random.flags.join("; ")).toMatch(/gold accuracy \d+% \(95% CI .*\) below 80%|agrees with other graders on \d+% of shared judgments/);
+    // Which of its tells crosses its threshold depends on the draws (ten gold items leave a wide
+    // interval): any of the three is the right reason, and it is always worse on gold than the careful ones.
+    expect(random.flags.join("; ")).toMatch(/gold accuracy \d+% \(95% CI .*\) below 80%|agrees with other graders on \d+% of shared judgments|failed \d+ of \d+ attention checks/);
+    expect(random.goldAccuracy!.value!).toBeLessThan(1);
     const [left] = of("always-left");
     expect(left.positionBias!.value).toBe(1);
     expect(left.flags.join("; ")).toMatch(/chose the left response in 100% of non-ties/);
