@@ -23,6 +23,8 @@ const ZEnv = z.object({
   VERDICT_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
+  // "1": the CLI says on stderr when its schema check is done, in ms since the process started (bench/cli-startup.ts).
+  VERDICT_CLI_TIMING: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.infer<typeof ZEnv> & { root: string; dataDir: string };

@@ -50,6 +50,15 @@ export function intFlag(args: ParsedArgs, name: string, fallback: number): numbe
   return Number(v);
 }
 
+/** A decimal number flag, or undefined when absent. */
+export function numberFlag(args: ParsedArgs, name: string): number | undefined {
+  const v = stringFlag(args, name);
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === "" || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+  return n;
+}
+
 export function assertKnownFlags(args: ParsedArgs, known: string[]): void {
   const unknown = Object.keys(args.flags).filter((f) => !known.includes(f));
   if (unknown.length) throw new UsageError(`Unknown option${unknown.length > 1 ? "s" : ""}: ${unknown.map((f) => `--${f}`).join(", ")}`);

@@ -4,7 +4,6 @@
 import Database from "better-sqlite3";
 import { mkdirSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { DatabaseTarget } from "./database-url";
 import { explainOpenFailure } from "./sqlite-connection";
 import { type AppliedMigration, type MigrationFile, migrationChecksum, planMigrations } from "./migration-plan";
@@ -52,7 +51,9 @@ function migrateSqlite(file: string, files: MigrationFile[]): string[] {
         db.exec(m.sql);
         record.run(m.name, migrationChecksum(m.sql), new Date().toISOString());
       }
-      const broken = db.pragma("foreign_key_check") as { table: string; parent: string }[];
+      // Checked only when something was applied: on a current schema the check would scan every
+      // table (seconds at a million judgments) on each command's start for nothing.
+      const broken = pending.length ? (db.pragma("foreign_key_check") as { table: string; parent: string }[]) : [];
       if (broken.length) throw new Error(`migration would leave ${broken.length} row(s) pointing at missing rows (first: ${broken[0].table} → ${broken[0].parent}); nothing was changed`);
       return pending.map((m) => m.name);
     });
@@ -65,6 +66,7 @@ function migrateSqlite(file: string, files: MigrationFile[]): string[] {
 }
 
 async function migratePg(url: string, files: MigrationFile[]): Promise<string[]> {
+  const { default: pg } = await import("pg"); // loaded only for PostgreSQL
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
