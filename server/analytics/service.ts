@@ -25,8 +25,8 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),
     bootstrap: { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" },
     intervals: s.type === "SIDE_BY_SIDE"
-      ? "95% Wilson score intervals for prompt-level rates; position_bias by bootstrap over prompts (judgments cluster within prompts)"
-      : "95% bootstrap over prompts for mean scores, top-box rates, differences and relative improvements (judgments cluster within prompts)",
+      ? "95% Wilson score intervals for prompt-level rates; position_bias, alpha and alpha_ordinal by bootstrap over prompts (judgments cluster within prompts)"
+      : "95% bootstrap over prompts for mean scores, top-box rates, alpha, differences and relative improvements (judgments cluster within prompts)",
     minClusters: MIN_CLUSTERS,
     verdictRule: s.type === "SIDE_BY_SIDE" ? verdictRuleOf(s.verdictRule) : null,
     exclusions: exclusions.map((x) => ({ grader: graderPseudonym(s.id, x.graderId), from: x.fromAt?.toISOString() ?? null,
