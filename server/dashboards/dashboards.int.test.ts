@@ -8,6 +8,8 @@ import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import * as service from "./service";
+import * as repo from "./repo";
+import { nativeRows } from "../db/native-read";
 
 const LOCALES = [["en-US", "Americas"], ["ja-JP", "Asia-Pacific"], ["de-DE", "Europe"]] as const;
 const key = (r: ReportRow) => `${r.model_a}|${r.model_b}|${r.dimension}|${r.slice}|${r.metric}`;
@@ -142,6 +144,11 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     expect(rows.map((r) => r.key)).toEqual(["overall", "truthfulness"]);
     const stored = await t.db.judgment.count({ where: { studyId: sxs, superseded: false, dimension: { key: "overall" } } });
     expect(rows[0]).toMatchObject({ judgments: stored, wanted: 90 * 3, cannotAssess: 1 });
+    // One pass over the covering index, never the table: linear in the study (SQLite's plan says so).
+    if (engine === "sqlite") {
+      const plan = await nativeRows(t.db, `EXPLAIN QUERY PLAN ${repo.PROGRESS_BY_DIMENSION_SQL}`, [sxs]);
+      expect(plan.map((r) => String(r[3])).join("\n")).toMatch(/USING COVERING INDEX Judgment_report_idx/);
+    }
   });
 
   it("an unknown study is NOT_FOUND, not an empty dashboard", async () => {
