@@ -6,7 +6,7 @@
 // Per-prompt values live in typed arrays indexed by prompt, and each slice is a list of prompt
 // indices, so a million judgments aggregate without a map lookup per prompt and slice.
 import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
-import { addCluster, clusteredShare, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
+import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import type { ReportRow } from "./report-row";
 import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
@@ -135,12 +135,12 @@ function pairedRows(h: { study: string; dimension: string; slice: string; a: str
     ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n: pairs.length, n_clusters: ci ? pairs.length : null, note,
   });
   const key = `${h.a}|${h.b}|${h.dimension}|${h.slice}`;
-  const mean = withEnoughClusters(pairs.length, "prompts", () => null);
-  const ri = mean.note ? null : bootstrapRelativeImprovements(pairs, bootstrap, `ri|${key}`);
-  const top = mean.note ? null : bootstrapRelativeImprovements(topPairs, bootstrap, `ritb|${key}`);
+  const tooFew = pairs.length < MIN_CLUSTERS ? tooFewClustersNote(pairs.length, "prompts") : "";
+  const ri = tooFew ? null : bootstrapRelativeImprovements(pairs, bootstrap, `ri|${key}`);
+  const top = tooFew ? null : bootstrapRelativeImprovements(topPairs, bootstrap, `ritb|${key}`);
   const [meanA, meanB, topA, topB] = [meanOf(pairs, 0), meanOf(pairs, 1), meanOf(topPairs, 0), meanOf(topPairs, 1)];
   const originNote = "depends on where the scale starts (1..5 here); see mean_difference";
-  const noted = (extra: string) => [extra, mean.note].filter(Boolean).join("; ");
+  const noted = (extra: string) => [extra, tooFew].filter(Boolean).join("; ");
   const relative = (x: number, y: number) => (y === 0 ? null : (x - y) / y);
   const flip = (ci: { low: number; high: number } | null) => (ci ? { low: -ci.high, high: -ci.low } : null);
   return [
@@ -152,7 +152,6 @@ function pairedRows(h: { study: string; dimension: string; slice: string; a: str
     row(h.b, h.a, "relative_improvement_top_box", relative(topB, topA), topA === 0 ? null : top?.bOverA ?? null, noted(topA === 0 ? "no top-box scores for the baseline" : "")),
   ];
 }
-
 
 /** The seed key of a mean score's bootstrap: the same statistic gets the same draws on every path. */
 export const meanKey = (model: string, dimension: string, slice: string) => `mean|${model}|${dimension}|${slice}`;
