@@ -7,7 +7,7 @@ import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstra
 import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
-import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
+import { PREFERENCE_POINTS, addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS, meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
@@ -101,7 +101,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
       prompts += g.prompts;
       judgments += n * g.prompts;
       distribution.push({ value: sum / n, count: g.prompts });
-      addCluster(topBox, g.histogram[3] + g.histogram[4], n, g.prompts);
+      addCluster(topBox, g.histogram[3] + g.histogram[4], n, g.prompts); // scores 4 and 5
       alpha.add(g.histogram, g.prompts);
     }
     return modelScoreRows(study, dimension, "all", model, {
@@ -152,10 +152,10 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     const h = view.head;
     accumulateOverTime(judgments, OVER_TIME_POINTS, {
       keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0, histogram: new Array<number>(7).fill(0) }),
+      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0, histogram: new Array<number>(PREFERENCE_POINTS).fill(0) }),
       add: (u, j) => {
         u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie;
-        (u.histogram as number[])[j.value + 3]++;
+        (u.histogram as number[])[j.value + 3]++; // −3 … +3 at 0 … 6
         if (j.value > 0) u.positive++;
         else if (j.value < 0) u.negative++;
       },
