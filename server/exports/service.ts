@@ -35,11 +35,22 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
   const csv = csvStream([...EXPORT_COLUMNS]);
   csv.pipe(out);
   let rows = 0;
+  // A study has a few hundred graders and a million judgments: each grader's pseudonym is hashed once.
+  const pseudonyms = new Map<string, string>();
+  const pseudonymOf = (graderId: string) => pseudonyms.get(graderId) ?? pseudonyms.set(graderId, graderPseudonym(studyId, graderId)).get(graderId)!;
+  const A = repo.AT;
+  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
   for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {
     for (const r of page) {
+      // The driver's array row, normalised field by field.
       const ok = csv.write(exportRecord({
-        ...r, grader: graderPseudonym(studyId, r.graderId), preference: toNum(r.preference), score: toNum(r.score), timeSpentMs: toNum(r.timeSpentMs), minTaskSeconds: toNum(r.minTaskSeconds) ?? 0,
-        cannotAssess: bool(r.cannotAssess), harmful: bool(r.harmful), surplus: bool(r.surplus), superseded: bool(r.superseded), submittedAt: toDate(r.submittedAt),
+        study: String(r[A.study]), promptId: String(r[A.promptId]), promptText: String(r[A.promptText]), locale: String(r[A.locale]),
+        region: String(r[A.region]), category: String(r[A.category]), modality: String(r[A.modality]), grader: pseudonymOf(String(r[A.graderId])),
+        dimension: String(r[A.dimension]), modelA: String(r[A.modelA]), modelB: str(r[A.modelB]), candidateSide: str(r[A.candidateSide]),
+        preference: toNum(r[A.preference]), score: toNum(r[A.score]), timeSpentMs: toNum(r[A.timeSpentMs]), comment: str(r[A.comment]),
+        cannotAssess: bool(r[A.cannotAssess]), harmful: bool(r[A.harmful]), surplus: bool(r[A.surplus]), superseded: bool(r[A.superseded]),
+        source: String(r[A.source]), submittedAt: toDate(r[A.submittedAt]), control: String(r[A.control]), exclusionReason: str(r[A.exclusionReason]),
+        minTaskSeconds: toNum(r[A.minTaskSeconds]) ?? 0,
       }));
       // Respect back-pressure so a slow reader does not make the export buffer everything.
       if (!ok) await new Promise((resolve) => csv.once("drain", resolve));
