@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { wilsonInterval } from "../../analytics/domain/wilson-interval";
+import { wilsonHalfWidth, wilsonInterval } from "../../analytics/domain/wilson-interval";
 import { betweenGraderIcc } from "./between-grader-icc";
 import { planRows, projectHalfWidth } from "./plan-rows";
 import { approximatePower, decisivePromptsForPower, exactSignTestPower, normalCdf, normalQuantile } from "./sign-test-power";
-import { unitsForHalfWidth, wilsonHalfWidth } from "./wilson-sample-size";
+import { unitsForHalfWidth } from "./wilson-sample-size";
 
 const sums = (values: number[]) => ({ n: values.length, sum: values.reduce((a, b) => a + b, 0), sumSq: values.reduce((a, b) => a + b * b, 0) });
 

@@ -31,6 +31,9 @@ export function normalCdf(x: number): number {
   return x >= 0 ? 0.5 * (1 + y) : 0.5 * (1 - y);
 }
 
+/** z of a two-sided test at level alpha (the report's own 1.96… at 0.05). */
+const twoSidedZ = (alpha: number) => (alpha === 0.05 ? Z95 : normalQuantile(1 - alpha / 2));
+
 function checkDelta(delta: number): void {
   if (!(delta > 0 && delta < 0.5)) throw new RangeError(`the difference from 50% must lie strictly between 0 and 0.5, got ${delta}`);
 }
@@ -39,7 +42,7 @@ function checkDelta(delta: number): void {
 export function decisivePromptsForPower(delta: number, power: number, alpha = 0.05): number {
   checkDelta(delta);
   if (!(power > 0 && power < 1)) throw new RangeError(`power must lie strictly between 0 and 1, got ${power}`);
-  const za = alpha === 0.05 ? Z95 : normalQuantile(1 - alpha / 2);
+  const za = twoSidedZ(alpha);
   const zb = normalQuantile(power);
   const p1 = 0.5 + delta;
   return Math.ceil(((za * 0.5 + zb * Math.sqrt(p1 * (1 - p1))) / delta) ** 2);
@@ -49,7 +52,7 @@ export function decisivePromptsForPower(delta: number, power: number, alpha = 0.
 export function approximatePower(n: number, delta: number, alpha = 0.05): number {
   checkDelta(delta);
   if (n <= 0) return 0;
-  const za = alpha === 0.05 ? Z95 : normalQuantile(1 - alpha / 2);
+  const za = twoSidedZ(alpha);
   const p1 = 0.5 + delta;
   return normalCdf((delta * Math.sqrt(n) - za * 0.5) / Math.sqrt(p1 * (1 - p1)));
 }

@@ -1,15 +1,10 @@
 // How many units a proportion needs for its 95% Wilson interval to be no wider than ±h. The
 // half-width at n units and observed proportion p is
-//   z / (1 + z²/n) · √(p(1 − p)/n + z²/(4n²)),
-// which falls as n grows; the smallest n that reaches h is found by doubling and bisection, so the
-// answer is exact for the interval the report prints rather than the normal approximation's
+//   z / (1 + z²/n) · √(p(1 − p)/n + z²/(4n²))
+// (wilsonHalfWidth, the report's own formula), which falls as n grows; the smallest n that reaches
+// h is found by doubling and bisection, so the answer is exact for the interval the report prints rather than the normal approximation's
 // z²p(1 − p)/h² (which it approaches for large n).
-import { Z95, wilsonInterval } from "../../analytics/domain/wilson-interval";
-
-export function wilsonHalfWidth(p: number, n: number, z = Z95): number {
-  if (n <= 0) return Infinity;
-  return (z / (1 + (z * z) / n)) * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-}
+import { Z95, wilsonHalfWidth, wilsonInterval } from "../../analytics/domain/wilson-interval";
 
 /** Half the width of the interval the report prints for k of n (clipped to [0, 1] as the report's is). */
 export function reportedHalfWidth(k: number, n: number): number | null {
