@@ -20,8 +20,15 @@ export const PREFERS_B = `CASE WHEN j."preference" < 0 THEN 1 ELSE 0 END`;
  * One column per point of a scale, counting the judgments that gave it: a unit's histogram, from
  * which Krippendorff's alpha of any metric follows (domain/alpha-tally.ts).
  */
-export function histogramColumns(column: "preference" | "score", scale: { min: number; max: number }): string {
+export function histogramColumns(column: "preference" | "score", scale: { min: number; max: number }, alias?: string): string {
   const cols: string[] = [];
-  for (let v = scale.min; v <= scale.max; v++) cols.push(`SUM(CASE WHEN j."${column}" = ${v} THEN 1 ELSE 0 END)`);
+  for (let v = scale.min; v <= scale.max; v++) {
+    cols.push(`SUM(CASE WHEN j."${column}" = ${v} THEN 1 ELSE 0 END)${alias ? ` AS ${alias}${v - scale.min}` : ""}`);
+  }
   return cols.join(", ");
+}
+
+/** The names histogramColumns gave its columns under `alias`, as `table`.alias0, … (to group or select them again). */
+export function histogramAliases(scale: { min: number; max: number }, table: string, alias: string): string {
+  return Array.from({ length: scale.max - scale.min + 1 }, (_, i) => `${table}.${alias}${i}`).join(", ");
 }

@@ -4,7 +4,7 @@
 import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns } from "../analytics/judgment-sql";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramAliases, histogramColumns } from "../analytics/judgment-sql";
 import { SCALES } from "../studies/domain/scales";
 import type { ClusterCount } from "../analytics/domain/cluster-bootstrap";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
@@ -66,8 +66,8 @@ export interface PreferenceGroup {
 export async function sideBySideHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<PreferenceGroup[]> {
   const where = judgmentFilter(studyId, f);
   const points = SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1;
-  const h = Array.from({ length: points }, (_, i) => `g.h${i}`).join(", ");
-  const inner = histogramColumns("preference", SCALES.SIDE_BY_SIDE).split(", ").map((c, i) => `${c} AS h${i}`).join(", ");
+  const h = histogramAliases(SCALES.SIDE_BY_SIDE, "g", "h");
+  const inner = histogramColumns("preference", SCALES.SIDE_BY_SIDE, "h");
   const rows = await nativeRows(db, `
     SELECT d."key", g.lw, g.snt, COUNT(*), ${h}
     FROM (
@@ -98,8 +98,8 @@ export interface ScoreGroup {
 export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
   const where = judgmentFilter(studyId, f);
   const points = SCALES.SINGLE_SIDED.max - SCALES.SINGLE_SIDED.min + 1;
-  const h = Array.from({ length: points }, (_, i) => `g.h${i}`).join(", ");
-  const inner = histogramColumns("score", SCALES.SINGLE_SIDED).split(", ").map((c, i) => `${c} AS h${i}`).join(", ");
+  const h = histogramAliases(SCALES.SINGLE_SIDED, "g", "h");
+  const inner = histogramColumns("score", SCALES.SINGLE_SIDED, "h");
   const rows = await nativeRows(db, `
     SELECT d."key", m."name", COUNT(*), ${h}
     FROM (
