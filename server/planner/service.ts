@@ -6,11 +6,12 @@ import type { Db } from "../db/client";
 import * as analytics from "../analytics/repo";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
-import { addToTally, emptyPreferenceTally, pairKey, pairOfKey, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
-import { compareSlices, sliceLookup, slicesOf } from "../analytics/domain/slices";
+import { pairOfKey, preferenceTallies, unitsByPair, type PreferenceTally } from "../analytics/domain/side-by-side-report";
+import { compareSlices, slicesOf } from "../analytics/domain/slices";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import type { PromptSums } from "./domain/between-grader-icc";
 import { planRows, projectHalfWidth, type PlanTargets, type SliceCollected } from "./domain/plan-rows";
+import { reportedHalfWidth } from "./domain/wilson-sample-size";
 import type { TAssumedPlan } from "./schema";
 
 export interface HalfWidthProjection {
@@ -45,36 +46,26 @@ export async function studyPlan(db: Db, study: { id: string } | { name: string }
   const rule = verdictRuleOf(s.verdictRule);
   const prompts = filterPrompts(await analytics.promptAttributes(db, s.id), filter);
   const units = filterUnits(await analytics.preferenceUnits(db, s.id), prompts, filter);
-  const slicesOfPrompt = sliceLookup(prompts, slicesOf);
-  // pair → dimension → slice → (tally, per-prompt sums)
-  const groups = new Map<string, Map<string, Map<string, { tally: PreferenceTally; sums: PromptSums[] }>>>();
-  for (const u of units as PreferenceUnit[]) {
-    if (u.n === 0) continue;
-    const pair = u.pair ?? pairKey(s.models[0]?.model.name ?? "", s.models[1]?.model.name ?? "");
-    const byDim = groups.get(pair) ?? groups.set(pair, new Map()).get(pair)!;
-    const bySlice = byDim.get(u.dimension) ?? byDim.set(u.dimension, new Map()).get(u.dimension)!;
-    for (const slice of slicesOfPrompt(u.promptId)) {
-      const g = bySlice.get(slice) ?? bySlice.set(slice, { tally: emptyPreferenceTally(), sums: [] }).get(slice)!;
-      addToTally(g.tally, u, rule);
-      g.sums.push({ n: u.n, sum: u.sum, sumSq: u.sumSq });
-    }
-  }
   const rows: ReportRow[] = [];
   const projections: HalfWidthProjection[] = [];
-  for (const pair of [...groups.keys()].sort()) {
+  for (const [pair, pairUnits] of unitsByPair(units)) {
     const [modelA, modelB] = pairOfKey(pair);
-    const byDim = groups.get(pair)!;
-    for (const dimension of [...byDim.keys()].sort()) {
-      const bySlice = byDim.get(dimension)!;
+    // The report's own tallies, and beside them each slice's per-prompt sums for the ICC.
+    const sums = new Map<string, PromptSums[]>();
+    const sumsOf = (dimension: string, slice: string) => sums.get(`${dimension}\u0000${slice}`) ?? [];
+    const tallies = preferenceTallies(pairUnits, prompts, rule, slicesOf, (u, dimension, slice) => {
+      const key = `${dimension}\u0000${slice}`;
+      (sums.get(key) ?? sums.set(key, []).get(key)!).push({ n: u.n, sum: u.sum, sumSq: u.sumSq });
+    });
+    for (const dimension of [...tallies.keys()].sort()) {
+      const bySlice = tallies.get(dimension)!;
       for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-        const g = bySlice.get(slice)!;
-        rows.push(...planRows({ study: s.name, modelA, modelB, dimension, slice, k: s.redundancy }, collected(g.tally, g.sums), targets));
+        rows.push(...planRows({ study: s.name, modelA, modelB, dimension, slice, k: s.redundancy }, collected(bySlice.get(slice)!, sumsOf(dimension, slice)), targets));
       }
       const all = bySlice.get("all");
       if (all) {
-        const c = collected(all.tally, all.sums);
-        const now = rows.find((r) => r.model_a === modelA && r.model_b === modelB && r.dimension === dimension && r.slice === "all" && r.metric === "half_width_now");
-        projections.push({ modelA, modelB, dimension, judgments: all.tally.judgments, halfWidth: now?.value ?? null, points: projectHalfWidth(c, s.redundancy, targets.targetHalfWidth) });
+        projections.push({ modelA, modelB, dimension, judgments: all.judgments, halfWidth: reportedHalfWidth(all.aWins, all.aWins + all.bWins),
+          points: projectHalfWidth(collected(all, sumsOf(dimension, "all")), s.redundancy, targets.targetHalfWidth) });
       }
     }
   }

@@ -66,12 +66,37 @@ export interface SideBySideOptions {
 
 /** The report rows of every pair of a side-by-side study: two-model studies have one pair. */
 export function sideBySidePairRows(study: string, units: PreferenceUnit[], prompts: Map<string, PromptAttributes>, opts: SideBySideOptions): ReportRow[] {
+  return unitsByPair(units).flatMap(([k, pairUnits]) => {
+    const [modelA, modelB] = pairOfKey(k);
+    return sideBySideRows({ study, modelA, modelB }, pairUnits, prompts, opts);
+  });
+}
+
+/** Units grouped by their pair, pairs in key order (a study of two models has one). */
+export function unitsByPair(units: PreferenceUnit[]): [string, PreferenceUnit[]][] {
   const byPair = new Map<string, PreferenceUnit[]>();
   for (const u of units) (byPair.get(u.pair ?? "") ?? byPair.set(u.pair ?? "", []).get(u.pair ?? "")!).push(u);
-  return [...byPair.keys()].sort().flatMap((k) => {
-    const [modelA, modelB] = pairOfKey(k);
-    return sideBySideRows({ study, modelA, modelB }, byPair.get(k)!, prompts, opts);
-  });
+  return [...byPair.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/**
+ * One pair's units tallied per dimension and slice (dimension → slice → tally). `visit` sees each
+ * unit once per slice it counts in, for figures the tally does not keep (the planner's sums).
+ */
+export function preferenceTallies(units: Iterable<PreferenceUnit>, prompts: Map<string, PromptAttributes>, rule: VerdictRule,
+  slicing: Slicing = slicesOf, visit?: (u: PreferenceUnit, dimension: string, slice: string) => void): Map<string, Map<string, PreferenceTally>> {
+  const tallies = new Map<string, Map<string, PreferenceTally>>();
+  const slicesOfPrompt = sliceLookup(prompts, slicing);
+  for (const u of units) {
+    if (u.n === 0) continue;
+    const bySlice = tallies.get(u.dimension) ?? tallies.set(u.dimension, new Map()).get(u.dimension)!;
+    for (const slice of slicesOfPrompt(u.promptId)) {
+      const t = bySlice.get(slice) ?? bySlice.set(slice, emptyPreferenceTally()).get(slice)!;
+      addToTally(t, u, rule);
+      visit?.(u, u.dimension, slice);
+    }
+  }
+  return tallies;
 }
 
 export const emptyPreferenceTally = (): PreferenceTally => ({ prompts: 0, judgments: 0, aWins: 0, bWins: 0, ties: 0, splits: 0, alpha: new AlphaTally(PREFERENCE_POINTS), position: new Map() });
@@ -107,18 +132,7 @@ export function sideBySideRows(
   prompts: Map<string, PromptAttributes>,
   opts: SideBySideOptions,
 ): ReportRow[] {
-  const tallies = new Map<string, Map<string, PreferenceTally>>(); // dimension → slice → tally
-  const slicesOfPrompt = sliceLookup(prompts, opts.slicing ?? slicesOf);
-  for (const u of units) {
-    if (u.n === 0) continue;
-    const bySlice = tallies.get(u.dimension) ?? new Map<string, PreferenceTally>();
-    tallies.set(u.dimension, bySlice);
-    for (const slice of slicesOfPrompt(u.promptId)) {
-      const t = bySlice.get(slice) ?? emptyPreferenceTally();
-      bySlice.set(slice, t);
-      addToTally(t, u, opts.rule);
-    }
-  }
+  const tallies = preferenceTallies(units, prompts, opts.rule, opts.slicing);
   const rows: ReportRow[] = [];
   for (const dimension of [...tallies.keys()].sort()) {
     const bySlice = tallies.get(dimension)!;
