@@ -6,7 +6,6 @@ import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramAliases, histogramColumns } from "../analytics/judgment-sql";
 import { SCALES } from "../studies/domain/scales";
-import type { ClusterCount } from "../analytics/domain/cluster-bootstrap";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 
@@ -119,35 +118,35 @@ export type GraderRow = GraderTally;
 /** Each grader's current judgments in the study (surplus included: it is work they did). */
 export async function graderTallies(db: Db, studyId: string, f: ReportFilter): Promise<GraderRow[]> {
   const where = judgmentFilter(studyId, f);
-  const [rows, tasks] = await Promise.all([nativeRows(db, `
-    SELECT j."graderId", u."displayName", COUNT(*), COUNT(DISTINCT j."assignmentId"),
-      SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
-      COUNT(DISTINCT CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN j."assignmentId" END),
-      MAX(j."submittedAt")
-    FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId"
-    WHERE ${where.sql} AND j."superseded" = false
-    GROUP BY j."graderId", u."displayName"`, where.params),
-  // A grader's left share resamples their tasks (one submission answers several dimensions at
-  // once): tasks grouped by (left wins, sided non-ties), a few rows per grader.
-  nativeRows(db, `
-    SELECT t.grader, t.lw, t.snt, COUNT(*)
+  // One pass, grouped per task first: a grader's left share resamples their tasks (one submission
+  // answers several dimensions at once), so the outer grouping keeps each (left wins, sided
+  // non-ties) pair with its task count — a few rows per grader — and the other figures add up.
+  const rows = await nativeRows(db, `
+    SELECT t.grader, u."displayName", t.lw, t.snt, COUNT(*), SUM(t.n), SUM(t.wp), SUM(t.ties), SUM(t.flagged), MAX(t.last)
     FROM (
-      SELECT j."graderId" AS grader, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt
+      SELECT j."graderId" AS grader, COUNT(*) AS n, SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END) AS wp,
+        SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END) AS ties, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt,
+        MAX(CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END) AS flagged, MAX(j."submittedAt") AS last
       FROM "Judgment" j
       WHERE ${where.sql} AND j."superseded" = false
       GROUP BY j."graderId", j."assignmentId"
-    ) t
-    WHERE t.snt > 0
-    GROUP BY t.grader, t.lw, t.snt`, where.params)]);
-  const positionTasks = new Map<string, ClusterCount[]>();
-  for (const r of tasks) {
-    const g = String(r[0]);
-    (positionTasks.get(g) ?? positionTasks.set(g, []).get(g)!).push({ successes: toNumber(r[1]), trials: toNumber(r[2]), count: toNumber(r[3]) });
+    ) t JOIN "User" u ON u."id" = t.grader
+    GROUP BY t.grader, u."displayName", t.lw, t.snt`, where.params);
+  const byGrader = new Map<string, GraderRow>();
+  for (const r of rows) {
+    const graderId = String(r[0]);
+    const g = byGrader.get(graderId) ?? byGrader.set(graderId, { graderId, name: String(r[1]), judgments: 0, tasks: 0, withPreference: 0, ties: 0,
+      positionTasks: [], flaggedTasks: 0, lastSubmittedAt: null }).get(graderId)!;
+    const tasks = toNumber(r[4]);
+    if (toNumber(r[3]) > 0) g.positionTasks.push({ successes: toNumber(r[2]), trials: toNumber(r[3]), count: tasks });
+    g.tasks += tasks;
+    g.judgments += toNumber(r[5]);
+    g.withPreference += toNumber(r[6]);
+    g.ties += toNumber(r[7]);
+    g.flaggedTasks += toNumber(r[8]);
+    if (r[9] !== null) g.lastSubmittedAt = Math.max(g.lastSubmittedAt ?? -Infinity, toMillis(r[9]));
   }
-  return rows.map((r) => ({
-    graderId: String(r[0]), name: String(r[1]), judgments: toNumber(r[2]), tasks: toNumber(r[3]), withPreference: toNumber(r[4]), ties: toNumber(r[5]),
-    positionTasks: positionTasks.get(String(r[0])) ?? [], flaggedTasks: toNumber(r[6]), lastSubmittedAt: r[7] === null ? null : toMillis(r[7]),
-  }));
+  return [...byGrader.values()];
 }
 
 /**
