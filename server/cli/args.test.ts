@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { assertKnownFlags, intFlag, listFlag, parseArgs, stringFlag, UsageError } from "./args";
+import { assertKnownFlags, formatFlag, intFlag, listFlag, numberFlag, parseArgs, stringFlag, UsageError } from "./args";
 
 describe("CLI arguments", () => {
   it("separates positionals and flags, in both --flag value and --flag=value forms", () => {
@@ -22,5 +22,14 @@ describe("CLI arguments", () => {
     expect(() => stringFlag(a, "role", true)).toThrow("--role is required");
     expect(() => assertKnownFlags(a, ["seed"])).toThrow(UsageError);
     expect(intFlag(parseArgs([]), "seed", 7)).toBe(7);
+  });
+
+  it("reads --format (csv by default, or json) and decimal numbers, naming what is wrong", () => {
+    expect(formatFlag(parseArgs([]))).toBe("csv");
+    expect(formatFlag(parseArgs(["--format", "json"]))).toBe("json");
+    expect(() => formatFlag(parseArgs(["--format", "xml"]))).toThrow('--format must be csv or json, got "xml"');
+    expect(numberFlag(parseArgs(["--power", "0.9"]), "power")).toBe(0.9);
+    expect(numberFlag(parseArgs([]), "power")).toBeUndefined();
+    expect(() => numberFlag(parseArgs(["--power", "much"]), "power")).toThrow('--power must be a number, got "much"');
   });
 });

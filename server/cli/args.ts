@@ -50,6 +50,13 @@ export function intFlag(args: ParsedArgs, name: string, fallback: number): numbe
   return Number(v);
 }
 
+/** --format of the commands that write tables: csv (the default) or json. */
+export function formatFlag(args: ParsedArgs): "csv" | "json" {
+  const format = stringFlag(args, "format") ?? "csv";
+  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  return format;
+}
+
 /** A decimal number flag, or undefined when absent. */
 export function numberFlag(args: ParsedArgs, name: string): number | undefined {
   const v = stringFlag(args, name);

@@ -2,14 +2,13 @@
 import { TRPCError } from "@trpc/server";
 import { leaderboardCsvRecords } from "../../leaderboard/domain/leaderboard-format";
 import { ZLeaderboardRequest } from "../../leaderboard/schema";
-import { assertKnownFlags, intFlag, listFlag, stringFlag, UsageError, type ParsedArgs } from "../args";
+import { assertKnownFlags, formatFlag, intFlag, listFlag, stringFlag, type ParsedArgs } from "../args";
 import { ensureDatabase } from "../database";
 import { secondsSince, writeOutput } from "../output";
 
 export async function leaderboardCommand(args: ParsedArgs) {
   assertKnownFlags(args, ["study", "dimension", "format", "out", "resamples", "seed", "no-style-control", "slices"]);
-  const format = stringFlag(args, "format") ?? "csv";
-  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const format = formatFlag(args);
   const req = ZLeaderboardRequest.parse({
     studies: listFlag(args, "study"), dimension: stringFlag(args, "dimension"), slices: stringFlag(args, "slices") ?? "every",
     resamples: intFlag(args, "resamples", 1000), seed: intFlag(args, "seed", 20260101), styleControl: args.flags["no-style-control"] === undefined,

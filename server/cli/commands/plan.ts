@@ -2,14 +2,13 @@
 import { reportToCsvRecords } from "../../analytics/domain/report-format";
 import type { ReportRow } from "../../analytics/domain/report-row";
 import { ZAssumedPlan, ZPlanTargets } from "../../planner/schema";
-import { assertKnownFlags, intFlag, numberFlag, stringFlag, UsageError, type ParsedArgs } from "../args";
+import { assertKnownFlags, formatFlag, intFlag, numberFlag, stringFlag, UsageError, type ParsedArgs } from "../args";
 import { ensureDatabase } from "../database";
 import { writeOutput } from "../output";
 
 export async function plan(args: ParsedArgs) {
   assertKnownFlags(args, ["study", "target-half-width", "power", "difference", "decisive-rate", "tie-rate", "k", "format", "out"]);
-  const format = stringFlag(args, "format") ?? "csv";
-  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const format = formatFlag(args);
   const targets = ZPlanTargets.parse({ targetHalfWidth: numberFlag(args, "target-half-width"), power: numberFlag(args, "power"), difference: numberFlag(args, "difference") });
   const study = stringFlag(args, "study");
   const assumed = ["decisive-rate", "tie-rate", "k"].filter((f) => args.flags[f] !== undefined);

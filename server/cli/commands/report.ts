@@ -1,15 +1,14 @@
 // verdict report
 import { DEFAULT_BOOTSTRAP } from "../../analytics/domain/bootstrap";
 import { reportToCsvRecords } from "../../analytics/domain/report-format";
-import { assertKnownFlags, intFlag, stringFlag, UsageError, type ParsedArgs } from "../args";
+import { assertKnownFlags, formatFlag, intFlag, stringFlag, UsageError, type ParsedArgs } from "../args";
 import { ensureDatabase } from "../database";
 import { writeOutput } from "../output";
 
 export async function report(args: ParsedArgs) {
   assertKnownFlags(args, ["study", "format", "out", "seed", "resamples"]);
   const study = stringFlag(args, "study", true);
-  const format = stringFlag(args, "format") ?? "csv";
-  if (format !== "csv" && format !== "json") throw new UsageError(`--format must be csv or json, got "${format}"`);
+  const format = formatFlag(args);
   const bootstrap = { seed: intFlag(args, "seed", DEFAULT_BOOTSTRAP.seed), resamples: intFlag(args, "resamples", DEFAULT_BOOTSTRAP.resamples) };
   if (bootstrap.resamples < 1000) throw new UsageError("--resamples must be at least 1000");
   await ensureDatabase({ quiet: true });
