@@ -36,5 +36,10 @@ test("the dashboard shows the stability view and the planner's numbers for a dem
   const looser = loose.rows.find((r) => r.dimension === "overall" && r.slice === "all" && r.metric === "more_prompts_for_half_width")!.value!;
   expect(looser).toBeLessThan(value("more_prompts_for_half_width"));
   await expect(summary.locator('[data-metric="more_prompts_for_half_width"]')).toHaveText(looser.toLocaleString("en-US"));
+  // An impossible target is refused on the page, and the figures keep the targets they were computed for.
+  await page.getByTestId("target-half-width").fill("0");
+  await expect(page.locator("#planning").getByRole("alert")).toContainText("Targets must lie between 0 and 50 points");
+  await expect(summary).toContainText("±5 points needs about");
+  await expect(summary).not.toContainText("±0 points");
   await page.locator("#planning").screenshot({ path: "test-results/planning.png" });
 });

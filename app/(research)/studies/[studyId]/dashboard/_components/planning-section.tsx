@@ -56,12 +56,16 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
         <label className="text-sm">Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setChosen(e.target.value)}>
           {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
       )}
-      {!valid && <span role="alert" className="text-sm text-red-700">Targets must lie between 0 and 50 points, power between 0 and 100%.</span>}
+      {!valid && <span role="alert" className="text-sm text-red-700">Targets must lie between 0 and 50 points, power between 0 and 100%; the figures below are for the last valid targets.</span>}
     </div>
   );
   if (plan.error) return <div className="space-y-3">{controls}<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Could not plan: {plan.error.message}</div></div>;
   if (!plan.data) return <div className="space-y-3">{controls}<div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing the plan…</div></div>;
 
+  // The numbers below are the plan's: label them with the targets it was computed for, which lag
+  // the inputs while a new plan loads and stay put while an input is invalid.
+  const pts = (x: number) => Math.round(x * 1000) / 10;
+  const shown = { target: pts(plan.data.targets.targetHalfWidth), difference: pts(plan.data.targets.difference), power: pts(plan.data.targets.power) };
   const label = study.dimensions.find((d) => d.key === dimension)?.label ?? dimension;
   const pair = { a: study.candidate ?? "", b: study.baseline ?? "" };
   const mine = plan.data.rows.filter((r) => r.dimension === dimension && r.model_a === pair.a && r.model_b === pair.b);
@@ -90,15 +94,15 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
         <strong>{label}:</strong> the decisive rate&apos;s 95% interval is <strong data-metric="half_width_now">{points(v(all, "half_width_now"))}</strong> points
         on {count(v(all, "n_prompts"))} prompts ({count(all?.get("decisive_rate_a")?.n)} decisive).{" "}
         {more === null ? <>{all?.get("more_prompts_for_half_width")?.note ?? "Nothing to project yet."}</>
-          : more === 0 ? <>It is within the target of ±{target} points.</>
-          : <>±{target} points needs about <strong data-metric="more_prompts_for_half_width">{count(more)}</strong> more prompts
+          : more === 0 ? <>It is within the target of ±{shown.target} points.</>
+          : <>±{shown.target} points needs about <strong data-metric="more_prompts_for_half_width">{count(more)}</strong> more prompts
             ({count(v(all, "more_tasks_for_half_width"))} tasks at k = {k}).</>}{" "}
-        {v(all, "more_prompts_for_power") !== null && <>To tell {50 + difference}% from 50% with {power}% power: <strong data-metric="more_prompts_for_power">{count(v(all, "more_prompts_for_power"))}</strong> more prompts
+        {v(all, "more_prompts_for_power") !== null && <>To tell {50 + shown.difference}% from 50% with {shown.power}% power: <strong data-metric="more_prompts_for_power">{count(v(all, "more_prompts_for_power"))}</strong> more prompts
           (power now {pct(v(all, "power_now"), 0)}).</>}{" "}
         <span className="text-slate-600">Graders of one prompt agree with an intraclass correlation of {v(all, "between_grader_icc")?.toFixed(2) ?? "—"}: its {k} judgments are worth about {v(all, "effective_judgments_per_prompt")?.toFixed(1) ?? "—"} independent ones, so more prompts narrow the interval faster than more graders per prompt.</span>
       </p>
       <ChartCard title={title} fileStem={study.name}
-        legend={[{ label: "observed half-width (points)", color: CANDIDATE }, { label: "projected with more prompts at the same rates", color: MODEL_COLORS[1] }, { label: `target ±${target}`, color: "#475569" }]}
+        legend={[{ label: "observed half-width (points)", color: CANDIDATE }, { label: "projected with more prompts at the same rates", color: MODEL_COLORS[1] }, { label: `target ±${shown.target}`, color: "#475569" }]}
         description={`Half the width of the decisive rate's 95% interval against ${label} judgments counted: observed at the over-time points, projected at the observed decisive share and rate (k = ${k}).`}
         csvRows={[...observed.map((o) => ({ judgments: o.judgments, kind: "observed", half_width_points: o.observed })), ...projected.map((p) => ({ judgments: p.judgments, kind: "projected", half_width_points: p.projected }))]}
         table={<DataTable caption={title} columns={["judgments", "kind", "half-width (points)"]}
@@ -109,7 +113,7 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
             <XAxis dataKey="judgments" type="number" domain={[0, "dataMax"]} tickFormatter={(x) => Number(x).toLocaleString("en-US")} fontSize={12}
               label={{ value: `${label} judgments`, position: "insideBottomRight", offset: -2, fontSize: 11 }} />
             <YAxis type="number" domain={[0, "auto"]} tickFormatter={(y) => `±${y}`} fontSize={12} width={48} />
-            <ReferenceLine y={target} stroke="#475569" strokeDasharray="4 3" label={{ value: `target ±${target}`, position: "insideTopRight", fontSize: 11 }} />
+            <ReferenceLine y={shown.target} stroke="#475569" strokeDasharray="4 3" label={{ value: `target ±${shown.target}`, position: "insideTopRight", fontSize: 11 }} />
             <Tooltip formatter={(y, name) => [`±${Number(y).toFixed(1)} points`, name === "projected" ? "projected" : "observed"]} labelFormatter={(x) => `${Number(x).toLocaleString("en-US")} judgments`} />
             <Legend wrapperStyle={{ display: "none" }} />
             <Line data={projected} dataKey="projected" stroke={MODEL_COLORS[1]} strokeDasharray="6 4" strokeWidth={2} dot={false} isAnimationActive={false} />
@@ -128,8 +132,8 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
             { key: "share", label: "decisive", numeric: true, sortValue: (s) => v(s.m, "decisive_share"), render: (s) => pct(v(s.m, "decisive_share"), 0) },
             { key: "rate", label: `${pair.a} chosen`, numeric: true, sortValue: (s) => v(s.m, "decisive_rate_a"), render: (s) => pct(v(s.m, "decisive_rate_a"), 0) },
             { key: "now", label: "half-width now", numeric: true, sortValue: (s) => v(s.m, "half_width_now"), render: (s) => points(v(s.m, "half_width_now")) },
-            { key: "target", label: `more prompts for ±${target}`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_half_width"), render: (s) => count(v(s.m, "more_prompts_for_half_width")) },
-            { key: "power", label: `more prompts for ${power}% power`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_power"), render: (s) => count(v(s.m, "more_prompts_for_power")) },
+            { key: "target", label: `more prompts for ±${shown.target}`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_half_width"), render: (s) => count(v(s.m, "more_prompts_for_half_width")) },
+            { key: "power", label: `more prompts for ${shown.power}% power`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_power"), render: (s) => count(v(s.m, "more_prompts_for_power")) },
             { key: "powerNow", label: "power now", numeric: true, sortValue: (s) => v(s.m, "power_now"), render: (s) => pct(v(s.m, "power_now"), 0) },
           ]} />
       </section>
