@@ -4,10 +4,11 @@
 export type Uniform = (() => number) & { spare?: number };
 
 export function mulberry32(seed: number): Uniform {
-  let a = seed >>> 0;
+  // The state lives in a typed array: a 32-bit value kept in a closure variable is boxed as a heap
+  // number on every call (it does not fit a small integer), which made each draw allocate.
+  const state = Int32Array.of(seed | 0);
   return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
+    let t = (state[0] = (state[0] + 0x6d2b79f5) | 0);
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -60,6 +61,55 @@ export function binomial(n: number, p: number, u: Uniform): number {
     if (x <= n) return x;
   }
 }
+
+const LOG_GAMMA_SERIES = [8.333333333333333e-2, -2.777777777777778e-3, 7.936507936507937e-4, -5.952380952380952e-4,
+  8.417508417508418e-4, -1.917526917526918e-3, 6.41025641025641e-3, -2.955065359477124e-2, 1.796443723688307e-1, -1.3924322169059];
+
+/** ln Γ(x) for x ≥ 1 (Stirling's series, shifted up to 7 for small x; as in NumPy's random_loggam). */
+export function logGamma(x: number): number {
+  if (x === 1 || x === 2) return 0;
+  const shift = x < 7 ? Math.floor(7 - x) : 0;
+  let x0 = x + shift;
+  const x2 = 1 / (x0 * x0);
+  let series = LOG_GAMMA_SERIES[9];
+  for (let k = 8; k >= 0; k--) series = series * x2 + LOG_GAMMA_SERIES[k];
+  let value = series / x0 + 0.5 * Math.log(2 * Math.PI) + (x0 - 0.5) * Math.log(x0) - x0;
+  for (let s = 0; s < shift; s++) {
+    value -= Math.log(x0 - 1);
+    x0 -= 1;
+  }
+  return value;
+}
+
+/** The constants of PTRS for one mean (poissonRejection), computed once when many draws share the mean. */
+export const PTRS_CONSTANTS = 6;
+export function ptrsConstants(mean: number, into = new Float64Array(PTRS_CONSTANTS), at = 0): Float64Array {
+  const b = 0.931 + 2.53 * Math.sqrt(mean);
+  const a = -0.059 + 0.02483 * b;
+  into.set([mean, Math.log(mean), b, a, Math.log(1.1239 + 1.1328 / (b - 3.4)), 0.9277 - 3.6224 / (b - 2)], at);
+  return into;
+}
+
+/**
+ * Poisson(mean) for means of 10 and more, exactly: Hörmann's transformed rejection with squeeze
+ * (PTRS, 1993), as NumPy draws them; about 1.1 pairs of uniforms per draw whatever the mean.
+ * `constants[at ..]` from ptrsConstants(mean).
+ */
+export function poissonRejection(constants: Float64Array, at: number, u: Uniform): number {
+  const mean = constants[at], logMean = constants[at + 1], b = constants[at + 2], a = constants[at + 3];
+  const logInvAlpha = constants[at + 4], vr = constants[at + 5];
+  for (;;) {
+    const U = u() - 0.5;
+    const V = u();
+    const us = 0.5 - Math.abs(U);
+    const k = Math.floor(((2 * a) / us + b) * U + mean + 0.43);
+    if (us >= 0.07 && V <= vr) return k;
+    if (k < 0 || (us < 0.013 && V > us)) continue;
+    if (Math.log(V) + logInvAlpha - Math.log(a / (us * us) + b) <= -mean + k * logMean - logGamma(k + 1)) return k;
+  }
+}
+
+export const poissonLarge = (mean: number, u: Uniform): number => poissonRejection(ptrsConstants(mean), 0, u);
 
 /** Counts of a multinomial(n, probabilities) draw, by conditional binomials (into `out` when given, to spare allocations). */
 export function multinomial(n: number, probabilities: number[], u: Uniform, out: number[] = new Array<number>(probabilities.length)): number[] {
