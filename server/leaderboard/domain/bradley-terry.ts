@@ -84,14 +84,24 @@ function derivatives(p: Pairs, theta: Float64Array, pi: Float64Array, grad: Floa
   for (let i = 0; i <= f; i++) pi[i] = Math.exp(theta[i] - top);
   grad.fill(0);
   if (hess) hess.fill(0);
-  for (let q = 0; q < p.count; q++) {
-    const i = p.a[q], j = p.b[q];
+  const { a, b, w, n, count } = p;
+  // Pairs come grouped by their first model (corePairs): its gradient is summed in a local and
+  // stored once per group, not read and written back for every pair.
+  let current = count > 0 ? a[0] : 0;
+  let gCurrent = 0;
+  for (let q = 0; q < count; q++) {
+    const i = a[q], j = b[q];
+    if (i !== current) {
+      if (current < f) grad[current] += gCurrent;
+      current = i;
+      gCurrent = 0;
+    }
     const pij = pi[i] / (pi[i] + pi[j]);
-    const g = p.w[q] - p.n[q] * pij;
-    if (i < f) grad[i] += g;
+    const g = w[q] - n[q] * pij;
+    gCurrent += g;
     if (j < f) grad[j] -= g;
     if (!hess) continue;
-    const h = p.n[q] * pij * (1 - pij);
+    const h = n[q] * pij * (1 - pij);
     if (i < f) hess[i * f + i] += h;
     if (j < f) {
       hess[j * f + j] += h;
@@ -101,6 +111,7 @@ function derivatives(p: Pairs, theta: Float64Array, pi: Float64Array, grad: Floa
       }
     }
   }
+  if (count > 0 && current < f) grad[current] += gCurrent;
 }
 
 /**

@@ -40,9 +40,17 @@ export class PairTotals {
 
   /** Battles each model took part in, and its wins (ties as halves). */
   perModel(): { battles: Float64Array; wins: Float64Array } {
+    const battles = new Float64Array(this.models);
+    const wins = new Float64Array(this.models);
+    this.perModelInto(battles, wins);
+    return { battles, wins };
+  }
+
+  /** perModel into arrays the caller keeps (a bootstrap asks once per resample). */
+  perModelInto(battles: Float64Array, wins: Float64Array): void {
     const m = this.models;
-    const battles = new Float64Array(m);
-    const wins = new Float64Array(m);
+    battles.fill(0);
+    wins.fill(0);
     for (let i = 0; i < m; i++) {
       for (let j = i + 1; j < m; j++) {
         const n = this.battles[i * m + j];
@@ -54,6 +62,5 @@ export class PairTotals {
         wins[j] += n - w;
       }
     }
-    return { battles, wins };
   }
 }

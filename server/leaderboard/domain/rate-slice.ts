@@ -3,7 +3,8 @@
 // Definitions (docs/leaderboard.md): a resample draws the slice's prompts with replacement, all
 // battles of a drawn prompt together; each resample is fitted warm from the point estimate.
 import { quantile } from "../../analytics/domain/bootstrap";
-import { mulberry32, multinomial } from "../../analytics/domain/seeded-random";
+import { ResampleCounts } from "../../analytics/domain/resample-counts";
+import { mulberry32 } from "../../analytics/domain/seeded-random";
 import { comparisonComponents, isStronglyConnected, ratableCore } from "./battle-graph";
 import { RATING_MEAN, expectedWin, fitBradleyTerry } from "./bradley-terry";
 import { PairTotals } from "./pair-totals";
@@ -83,6 +84,52 @@ function addTypes(t: PairTotals, s: SliceBattles, counts: ArrayLike<number>): vo
   }
 }
 
+/** Each entry's cell in the pair totals and its wins for the lower-numbered model: a resample adds without branching. */
+interface EntryCells {
+  cell: Int32Array;
+  wins: Float64Array;
+}
+
+function entryCells(s: SliceBattles, models: number): EntryCells {
+  const n = s.a.length;
+  const cell = new Int32Array(n), wins = new Float64Array(n);
+  for (let e = 0; e < n; e++) {
+    const low = s.a[e] < s.b[e];
+    cell[e] = low ? s.a[e] * models + s.b[e] : s.b[e] * models + s.a[e];
+    wins[e] = low ? s.winsA[e] : s.battles[e] - s.winsA[e];
+  }
+  return { cell, wins };
+}
+
+/** addTypes for a resample's counts, through precomputed cells (the bootstrap's inner loop). */
+function addResample(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Int32Array): void {
+  const { typeStart, battles } = s;
+  const { cell, wins } = cells;
+  const tw = t.wins, tb = t.battles;
+  for (let ty = 0; ty < counts.length; ty++) {
+    const c = counts[ty];
+    if (c === 0) continue;
+    for (let e = typeStart[ty], end = typeStart[ty + 1]; e < end; e++) {
+      tw[cell[e]] += c * wins[e];
+      tb[cell[e]] += c * battles[e];
+    }
+  }
+}
+
+/**
+ * Whether a resample has the point estimate's beat graph: every pair that met still meets, and
+ * each side of it still has a win (or tie) exactly where it had one. Its components and core are
+ * then the point estimate's, and the graph searches can be skipped.
+ */
+function samePattern(point: PairTotals, resample: PairTotals): boolean {
+  const pb = point.battles, pw = point.wins, rb = resample.battles, rw = resample.wins;
+  for (let c = 0; c < pb.length; c++) {
+    if (pb[c] === 0) continue;
+    if (rb[c] === 0 || (pw[c] > 0) !== (rw[c] > 0) || (pw[c] < pb[c]) !== (rw[c] < rb[c])) return false;
+  }
+  return true;
+}
+
 function interval(values: number[]): { low: number; high: number } | null {
   if (values.length === 0) return null;
   values.sort((x, y) => x - y);
@@ -149,40 +196,34 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   const start = { ratings: pointRatings, anchor, core: coreOf(pointRatings), factor: pointFactor || null };
 
   const prompts = s.prompts;
-  const types = s.typeCount.length;
-  const probabilities = Array.from(s.typeCount, (c) => c / prompts);
-  const counts = new Array<number>(types).fill(0);
-  // Many prompts per outcome: one multinomial draw over the outcomes (its large counts drawn by the
-  // normal approximation, see seeded-random.ts). Few: draw the prompts one by one, exactly.
-  const byOutcome = prompts >= 8 * types;
+  // Exact resamples of the prompts, drawn over their outcome types (resample-counts.ts).
+  const resampler = new ResampleCounts(s.typeCount, s.typeOfPrompt);
+  const counts = new Int32Array(s.typeCount.length);
+  const cells = entryCells(s, models);
   const rng = mulberry32(opts.seed);
-  const direct = new Int32Array(types);
-  let state = opts.seed | 0;
   const R = opts.resamples;
   const draws = new Float64Array(R * models);
   const winShares = new Float64Array(R * models);
   const resampled = new PairTotals(models);
   const out = new Float64Array(models);
+  const modelBattles = new Float64Array(models), modelWins = new Float64Array(models);
+  // A point estimate that rated every model with nothing cut off: resamples with its beat graph
+  // are fitted on its core, warm from its ratings and Hessian, without the graph searches.
+  const whole = pointFactor !== false && start.core.length === present.filter(Boolean).length;
+  const coreStart = start.core.map((i) => pointRatings[i]);
   let degenerate = 0;
   for (let r = 0; r < R; r++) {
     resampled.clear();
-    if (byOutcome) addTypes(resampled, s, multinomial(prompts, probabilities, rng, counts));
-    else {
-      // Drawn prompt by prompt: mulberry32 inline (the same sequence as seeded-random.ts), the hot loop here.
-      direct.fill(0);
-      for (let d = 0; d < prompts; d++) {
-        state = (state + 0x6d2b79f5) | 0;
-        let t = state;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        direct[s.typeOfPrompt[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * prompts)]]++;
-      }
-      addTypes(resampled, s, direct);
-    }
-    if (rateTotals(resampled, out, start) === false) degenerate++;
+    addResample(resampled, s, cells, resampler.draw(rng, counts));
+    if (whole && samePattern(point, resampled)) {
+      out.fill(NaN);
+      // The fit's ratings have mean 1000 over the core, which is the anchor: no shift.
+      const fit = fitBradleyTerry(resampled, start.core, coreStart, start.factor);
+      start.core.forEach((i, k) => (out[i] = fit.ratings[k]));
+    } else if (rateTotals(resampled, out, start) === false) degenerate++;
     draws.set(out, r * models);
-    const pm = resampled.perModel();
-    for (let i = 0; i < models; i++) winShares[r * models + i] = pm.battles[i] > 0 ? pm.wins[i] / pm.battles[i] : NaN;
+    resampled.perModelInto(modelBattles, modelWins);
+    for (let i = 0; i < models; i++) winShares[r * models + i] = modelBattles[i] > 0 ? modelWins[i] / modelBattles[i] : NaN;
   }
 
   const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, start.core.map((i) => pointRatings[i])) : null;

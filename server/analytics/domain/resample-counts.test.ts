@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { ResampleCounts } from "./resample-counts";
+import { mulberry32 } from "./seeded-random";
+
+const unitsOf = (counts: number[]) => Int32Array.from(counts.flatMap((c, t) => new Array<number>(c).fill(t)));
+
+/** Binomial(n, p) probabilities. */
+function binomialPmf(n: number, p: number): number[] {
+  const out: number[] = [];
+  let c = 1;
+  for (let k = 0; k <= n; k++) {
+    out.push(c * p ** k * (1 - p) ** (n - k));
+    c = (c * (n - k)) / (k + 1);
+  }
+  return out;
+}
+
+describe("resample counts (Poisson, then correct)", () => {
+  it("always draws exactly n units, by either method", () => {
+    const counts = [5, 1, 1, 40, 3, 120, 2, 9];
+    const units = unitsOf(counts);
+    for (const options of [{ method: "units" }, { method: "poisson" }, { method: "poisson", shortfallSd: 0 }] as const) {
+      const r = new ResampleCounts(counts, units, options);
+      const u = mulberry32(3);
+      const out = new Int32Array(counts.length);
+      for (let i = 0; i < 2000; i++) {
+        r.draw(u, out);
+        expect(out.reduce((s, x) => s + x, 0)).toBe(units.length);
+        expect(Math.min(...out)).toBeGreaterThanOrEqual(0);
+      }
+    }
+  });
+
+  it.each([3, 0])("a type's count is Binomial(n, count/n), as when drawing units one by one (means short by %d sd)", (shortfallSd) => {
+    // 10 units, 3 of type 1: the frequencies of 0..10 must match Binomial(10, 0.3) to sampling error.
+    // Unscaled, the Poisson total (mean 10) is 10 only 12.5% of the time, and above it 42%: both
+    // corrections run often. Scaled down by 3 sd, the total is short of 10 almost always.
+    const counts = [4, 3, 2, 1];
+    const r = new ResampleCounts(counts, unitsOf(counts), { method: "poisson", shortfallSd });
+    const u = mulberry32(11);
+    const out = new Int32Array(4);
+    const draws = 200_000;
+    const seen = new Array<number>(11).fill(0);
+    for (let i = 0; i < draws; i++) {
+      r.draw(u, out);
+      seen[out[1]]++;
+    }
+    binomialPmf(10, 0.3).forEach((p, k) => {
+      const sd = Math.sqrt(draws * p * (1 - p));
+      expect(Math.abs(seen[k] - draws * p)).toBeLessThan(4.5 * sd + 1);
+    });
+  });
+
+  it("counts have the multinomial's covariance, −n·pᵢ·pⱼ, with large counts drawn by rejection", () => {
+    const counts = [300, 100, 50, 50]; // means above the table's limit go through transformed rejection
+    const n = 500;
+    const r = new ResampleCounts(counts, unitsOf(counts), { method: "poisson" });
+    const u = mulberry32(5);
+    const out = new Int32Array(4);
+    const draws = 40_000;
+    const sum = [0, 0, 0, 0];
+    let cross = 0, square0 = 0;
+    for (let i = 0; i < draws; i++) {
+      r.draw(u, out);
+      for (let t = 0; t < 4; t++) sum[t] += out[t];
+      cross += out[0] * out[1];
+      square0 += out[0] * out[0];
+    }
+    const mean = sum.map((s) => s / draws);
+    counts.forEach((c, t) => expect(mean[t]).toBeCloseTo(c, 0));
+    const p0 = 0.6, p1 = 0.2;
+    expect(square0 / draws - mean[0] ** 2).toBeCloseTo(n * p0 * (1 - p0), -1); // 120 ± 5
+    expect((cross / draws - mean[0] * mean[1]) / (-n * p0 * p1)).toBeGreaterThan(0.93);
+    expect((cross / draws - mean[0] * mean[1]) / (-n * p0 * p1)).toBeLessThan(1.07);
+  });
+
+  it("is seeded: the same seed, the same counts", () => {
+    const counts = Array.from({ length: 300 }, (_, t) => 1 + (t % 7));
+    const r = new ResampleCounts(counts, unitsOf(counts));
+    const a = r.draw(mulberry32(9), new Int32Array(300));
+    const b = r.draw(mulberry32(9), new Int32Array(300));
+    expect([...a]).toEqual([...b]);
+  });
+
+  it("refuses counts that do not add up to the units", () => {
+    expect(() => new ResampleCounts([2, 2], Int32Array.from([0, 1, 1]))).toThrow(/add up to 4, not the 3 units/);
+  });
+});

@@ -1,0 +1,161 @@
+// How many times each unit type is drawn when n units are resampled with replacement: an exact
+// multinomial(n, count/n) draw over the types, at a cost that grows with the number of types
+// rather than the number of units. Used where there are many types (a leaderboard slice: one type
+// per pair and outcome), where conditional binomials would cost a power and a search per type and
+// fall back on the normal approximation for large counts.
+//
+// The method ("Poisson, then correct"): draw each type's count as an independent Poisson with mean
+// proportional to its count, from tables fixed for the whole bootstrap. Whatever the scale of the
+// means, given their total S the counts are a multinomial(S, count/n) draw, as if S units had been
+// drawn one by one. The means are scaled to n − 3√n, so that S is almost always below n, and the
+// n − S missing units are then drawn one by one; in the rare case S > n, S − n of the drawn units,
+// a uniformly random subset, are taken away (a uniform subset of independent draws is itself
+// independent draws). Either way the result is an exact multinomial(n, count/n) draw.
+// With few units per type (fewer units than types), drawing the units one by one is cheaper.
+import { PTRS_CONSTANTS, poissonRejection, ptrsConstants, type Uniform } from "./seeded-random";
+
+/** Poisson means up to this are drawn from a precomputed table; larger ones by transformed rejection. */
+const TABLE_MEAN = 40;
+/** The Poisson total falls short of n by about this many standard deviations (it exceeds n 0.13% of the time). */
+const SHORTFALL_SD = 3;
+
+/** Inversion table of Poisson(mean) with a guide (entry g: the least k with cdf[k] > g/size): about two comparisons a draw. */
+function poissonTable(mean: number): { cdf: number[]; guide: number[] } {
+  const cdf: number[] = [];
+  let p = Math.exp(-mean);
+  let total = 0;
+  // Until the remaining mass is below what a 32-bit uniform can reach.
+  for (let k = 0; total < 1 - 2 ** -40 || k <= mean; k++) {
+    total += p;
+    cdf.push(total);
+    p *= mean / (k + 1);
+  }
+  cdf[cdf.length - 1] = 1;
+  const guide: number[] = [];
+  let k = 0;
+  for (let g = 0; g < cdf.length; g++) {
+    while (cdf[k] <= g / cdf.length) k++;
+    guide.push(k);
+  }
+  return { cdf, guide };
+}
+
+export class ResampleCounts {
+  /** units in all */
+  readonly n: number;
+  private readonly types: number;
+  private readonly typeOfUnit: Int32Array;
+  private readonly byUnit: boolean;
+  // Tables of every distinct small mean, concatenated: a type's table starts at tableAt[t] and has
+  // tableSize[t] entries; its guide entries are offsets into it. tableAt[t] = −1: the type's mean
+  // is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
+  private readonly tableAt: Int32Array;
+  private readonly tableSize: Int32Array;
+  private readonly cdf: Float64Array;
+  private readonly guide: Int32Array;
+  private readonly ptrsAt: Int32Array;
+  private readonly ptrs: Float64Array;
+  private readonly prefix: Float64Array;
+  private readonly uniforms: Float64Array;
+
+  /**
+   * `counts[t]`: units of type t (whole numbers); `typeOfUnit[i]`: the type of unit i, for draws
+   * made unit by unit. `method` forces one way of drawing and `shortfallSd` sets the scale of the
+   * means (tests exercise both ways and both corrections; every choice is exact).
+   */
+  constructor(counts: ArrayLike<number>, typeOfUnit: Int32Array, options: { method?: "auto" | "units" | "poisson"; shortfallSd?: number } = {}) {
+    const { method = "auto", shortfallSd = SHORTFALL_SD } = options;
+    this.typeOfUnit = typeOfUnit;
+    this.n = typeOfUnit.length;
+    this.types = counts.length;
+    let sum = 0;
+    for (let t = 0; t < counts.length; t++) sum += counts[t];
+    if (sum !== this.n) throw new Error(`type counts add up to ${sum}, not the ${this.n} units`);
+    const types = this.types;
+    // A unit drawn one by one costs about what a type's Poisson draw costs.
+    this.byUnit = method === "units" || (method === "auto" && this.n <= types + shortfallSd * Math.sqrt(this.n));
+    const scale = Math.max(0, 1 - shortfallSd / Math.sqrt(this.n));
+    this.tableAt = new Int32Array(types).fill(-1);
+    this.tableSize = new Int32Array(types);
+    this.ptrsAt = new Int32Array(types).fill(-1);
+    this.prefix = new Float64Array(types + 1);
+    this.uniforms = new Float64Array(types);
+    const cdf: number[] = [], guide: number[] = [];
+    const ptrs: number[] = [];
+    const tableOfCount = new Map<number, [number, number]>();
+    const ptrsOfCount = new Map<number, number>();
+    for (let t = 0; t < types && !this.byUnit; t++) {
+      const c = counts[t];
+      const mean = c * scale;
+      if (mean > TABLE_MEAN) {
+        let at = ptrsOfCount.get(c);
+        if (at === undefined) {
+          at = ptrs.length;
+          ptrs.push(...ptrsConstants(mean));
+          ptrsOfCount.set(c, at);
+        }
+        this.ptrsAt[t] = at;
+        continue;
+      }
+      let table = tableOfCount.get(c);
+      if (table === undefined) {
+        const made = poissonTable(mean);
+        table = [cdf.length, made.cdf.length];
+        cdf.push(...made.cdf);
+        guide.push(...made.guide);
+        tableOfCount.set(c, table);
+      }
+      [this.tableAt[t], this.tableSize[t]] = table;
+    }
+    this.cdf = Float64Array.from(cdf);
+    this.guide = Int32Array.from(guide);
+    this.ptrs = Float64Array.from(ptrs);
+    if (this.ptrs.length % PTRS_CONSTANTS !== 0) throw new Error("rejection constants misaligned");
+  }
+
+  /** One resample: `out[t]` is how many of the n drawn units are of type t (`out` is overwritten). */
+  draw(u: Uniform, out: Int32Array): Int32Array {
+    const { n, types, typeOfUnit, tableAt, tableSize, cdf, guide, ptrsAt, ptrs } = this;
+    out.fill(0);
+    if (this.byUnit) {
+      for (let d = 0; d < n; d++) out[typeOfUnit[Math.floor(u() * n)]]++;
+      return out;
+    }
+    const uniforms = this.uniforms;
+    for (let t = 0; t < types; t++) uniforms[t] = u();
+    let total = 0;
+    for (let t = 0; t < types; t++) {
+      const at = tableAt[t];
+      let x: number;
+      if (at >= 0) {
+        const v = uniforms[t];
+        let k = at + guide[at + Math.floor(v * tableSize[t])];
+        while (cdf[k] <= v) k++;
+        x = k - at;
+      } else x = poissonRejection(ptrs, ptrsAt[t], u);
+      out[t] = x;
+      total += x;
+    }
+    for (; total < n; total++) out[typeOfUnit[Math.floor(u() * n)]]++;
+    if (total > n) this.removeUniformly(out, total, total - n, u);
+    return out;
+  }
+
+  /** Removes `remove` of the `total` drawn units, a uniformly random subset (Floyd's sampling of positions). */
+  private removeUniformly(out: Int32Array, total: number, remove: number, u: Uniform): void {
+    const chosen = new Set<number>();
+    for (let j = total - remove; j < total; j++) {
+      const position = Math.floor(u() * (j + 1));
+      chosen.add(chosen.has(position) ? j : position);
+    }
+    const positions = Float64Array.from(chosen).sort();
+    // Position p belongs to the type whose run of drawn units [prefix[t], prefix[t+1]) holds it.
+    const prefix = this.prefix;
+    for (let t = 0; t < out.length; t++) prefix[t + 1] = prefix[t] + out[t];
+    let t = 0;
+    for (const p of positions) {
+      while (prefix[t + 1] <= p) t++;
+      out[t]--;
+    }
+  }
+}
