@@ -2,7 +2,6 @@ import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: plain JavaScript next to the launcher, without type declarations
 import { COMPILED_STAMP, compiledCliIsCurrent } from "../../bin/compiled-cli.mjs";
 
 function tree(): string {

@@ -8,13 +8,14 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
+import { compiledCliIsCurrent } from "../../bin/compiled-cli.mjs";
 import { env } from "../env";
 import { rateSlices, type LeaderboardOptions, type PreparedSlice, type SliceStandings } from "./domain/leaderboard";
 
-// Plain CommonJS evaluated by the worker: it registers tsx, then loads the TypeScript worker.
+// Plain CommonJS evaluated by the worker: it registers tsx when running from source, then loads the worker.
 const BOOT = `
 const { workerData } = require("node:worker_threads");
-import(workerData.tsxApi).then(({ register }) => { register(); return import(workerData.script); });`;
+(workerData.tsxApi ? import(workerData.tsxApi).then(({ register }) => register()) : Promise.resolve()).then(() => import(workerData.script));`;
 
 /** Resampled draws below which a worker's start-up (loading TypeScript) costs more than the work. */
 const WORKER_THRESHOLD = 20_000_000;
@@ -40,10 +41,14 @@ export async function rateInWorkers(prepared: PreparedSlice[], models: number, o
     share.slices.push(i);
   }
   const root = env().root;
-  // Resolved at run time from the project root: the worker runs this repository's TypeScript through
-  // tsx (a runtime dependency), whether the caller is the CLI or the Next.js server's bundle.
-  const tsxApi = tsxEsmApi(root);
-  const script = pathToFileURL(path.join(/*turbopackIgnore: true*/ root, "server", "leaderboard", "slice-worker.ts")).href;
+  // The worker compiled at install (scripts/build-cli.mjs) when it is newer than every source;
+  // otherwise this repository's TypeScript run through tsx (a runtime dependency), resolved from
+  // the project root whether the caller is the CLI or the Next.js server's bundle.
+  const compiled = compiledCliIsCurrent(root);
+  const script = compiled
+    ? pathToFileURL(path.join(/*turbopackIgnore: true*/ root, "dist", "cli", "slice-worker.js")).href
+    : pathToFileURL(path.join(/*turbopackIgnore: true*/ root, "server", "leaderboard", "slice-worker.ts")).href;
+  const tsxApi = compiled ? null : tsxEsmApi(root);
   const results = await Promise.all(shares.map((share) => new Promise<SliceStandings[]>((resolve, reject) => {
     const worker = new Worker(BOOT, { eval: true, workerData: { tsxApi, script, slices: share.slices.map((i) => prepared[i]), models, options } });
     worker.once("message", (r: SliceStandings[]) => {
