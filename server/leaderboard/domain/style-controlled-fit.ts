@@ -72,6 +72,50 @@ function independentFeatures(rows: StyledBattles, used: Int32Array, rms: number[
   return kept;
 }
 
+/** The fit's rows as flat arrays: model positions (free parameters below `free`), wins, battles, covariates. */
+interface Design {
+  ia: Int32Array;
+  ib: Int32Array;
+  w: Float64Array;
+  n: Float64Array;
+  x: Float64Array;
+  rows: number;
+  free: number;
+  features: number;
+  p: number;
+}
+
+/**
+ * Gradient and Hessian of the log-likelihood at v, written out by block: a row touches two
+ * strengths (+1 for a, −1 for b, none for the held model) and the covariates, so its outer
+ * product has a fixed shape. A plain function over local arrays: the hot loop of the fit.
+ */
+function accumulateDerivatives(d: Design, v: Float64Array, grad: Float64Array, hess: Float64Array): void {
+  const { ia, ib, w, n, x, rows, free, features: F, p } = d;
+  hess.fill(0);
+  grad.fill(0);
+  for (let q = 0; q < rows; q++) {
+    const i = ia[q], j = ib[q], xo = q * F;
+    const fi = i < free, fj = j < free;
+    let eta = (fi ? v[i] : 0) - (fj ? v[j] : 0);
+    for (let c = 0; c < F; c++) eta += v[free + c] * x[xo + c];
+    const prob = 1 / (1 + Math.exp(-eta));
+    const g = w[q] - n[q] * prob;
+    const h = n[q] * prob * (1 - prob);
+    if (fi) { grad[i] += g; hess[i * p + i] += h; }
+    if (fj) { grad[j] -= g; hess[j * p + j] += h; }
+    if (fi && fj) { hess[i * p + j] -= h; hess[j * p + i] -= h; }
+    for (let c = 0; c < F; c++) {
+      const xc = x[xo + c], col = free + c;
+      grad[col] += g * xc;
+      const hx = h * xc;
+      if (fi) { hess[i * p + col] += hx; hess[col * p + i] += hx; }
+      if (fj) { hess[j * p + col] -= hx; hess[col * p + j] -= hx; }
+      for (let e = 0; e < F; e++) hess[col * p + free + e] += hx * x[xo + e];
+    }
+  }
+}
+
 /** `start`: the plain ratings of the core (Elo, core order), a warm start for the strengths. */
 export function fitStyleControlled(rows: StyledBattles, core: number[], start?: ArrayLike<number>): StyleControlledFit | null {
   const k = core.length;
@@ -99,14 +143,16 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
   // Flat arrays: the design vector of a row is +1 at a, −1 at b (unless held), then its covariates.
   const ia = new Int32Array(rowsN), ib = new Int32Array(rowsN), cl = new Int32Array(rowsN);
   const w = new Float64Array(rowsN), n = new Float64Array(rowsN), x = new Float64Array(rowsN * F);
-  used.forEach((r, q) => {
-    ia[q] = pos(rows.a[r]);
-    ib[q] = pos(rows.b[r]);
+  const unit = active.map((f) => 1 / Math.sqrt(rms[f] / total));
+  for (let q = 0; q < rowsN; q++) {
+    const r = used[q];
+    ia[q] = posOf[rows.a[r]];
+    ib[q] = posOf[rows.b[r]];
     cl[q] = rows.cluster[r];
     w[q] = rows.winsA[r];
     n[q] = rows.battles[r];
-    active.forEach((f, c) => (x[q * F + c] = rows.style[r * features + f] / Math.sqrt(rms[f] / total)));
-  });
+    for (let c = 0; c < F; c++) x[q * F + c] = rows.style[r * features + active[c]] * unit[c];
+  }
   const beta = new Float64Array(p);
   if (start) for (let i = 0; i < free; i++) beta[i] = (start[i] - start[k - 1]) / ELO_SCALE;
   const linear = (q: number, v: Float64Array) => {
@@ -124,30 +170,8 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
   };
   const hess = new Float64Array(p * p);
   const grad = new Float64Array(p);
-  // Gradient and Hessian, written out by block: a row touches two strengths (+1 for a, −1 for b,
-  // none for the held model) and the F covariates, so its outer product has a fixed shape.
-  const accumulate = (v: Float64Array) => {
-    hess.fill(0);
-    grad.fill(0);
-    for (let q = 0; q < rowsN; q++) {
-      const i = ia[q], j = ib[q], xo = q * F;
-      const prob = 1 / (1 + Math.exp(-linear(q, v)));
-      const g = w[q] - n[q] * prob;
-      const h = n[q] * prob * (1 - prob);
-      const fi = i < free, fj = j < free;
-      if (fi) { grad[i] += g; hess[i * p + i] += h; }
-      if (fj) { grad[j] -= g; hess[j * p + j] += h; }
-      if (fi && fj) { hess[i * p + j] -= h; hess[j * p + i] -= h; }
-      for (let c = 0; c < F; c++) {
-        const xc = x[xo + c], col = free + c;
-        grad[col] += g * xc;
-        const hx = h * xc;
-        if (fi) { hess[i * p + col] += hx; hess[col * p + i] += hx; }
-        if (fj) { hess[j * p + col] -= hx; hess[col * p + j] -= hx; }
-        for (let d = 0; d < F; d++) hess[col * p + free + d] += hx * x[xo + d];
-      }
-    }
-  };
+  const design: Design = { ia, ib, w, n, x, rows: rowsN, free, features: F, p };
+  const accumulate = (v: Float64Array) => accumulateDerivatives(design, v, grad, hess);
   let ll = NaN;
   let converged = false;
   const next = new Float64Array(p);
