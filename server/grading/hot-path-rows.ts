@@ -1,4 +1,5 @@
 // Turning the hot path's rows into what the service works with, the same for both engines.
+import { readStoredConversation } from "../imports/domain/conversation";
 import type { StoredAssignment } from "./domain/plan-submission";
 
 export type TaskViewRow = Record<string, unknown>;
@@ -15,7 +16,8 @@ export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expi
     expiresAt,
     studyId: String(a.studyId),
     item: {
-      prompt: { text: String(a.promptText), localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
+      prompt: { text: String(a.promptText), conversation: readStoredConversation(a.promptConversation),
+        localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
         attachments: images((x) => x.promptId === a.promptId) },
       response: response(a.responseId, a.responseText)!,
       baselineResponse: response(a.baselineId, a.baselineText),

@@ -59,7 +59,7 @@ export const COUNT_ACCEPTED = `UPDATE "Item" SET "submittedCount" = "submittedCo
 
 export const TASK_VIEW = `
   SELECT a."id", a."status", a."candidateSide", a."expiresAt", a."studyId",
-    p."id" AS "promptId", p."text" AS "promptText", p."localeCode" AS "locale", p."category", p."modality",
+    p."id" AS "promptId", p."text" AS "promptText", p."conversation" AS "promptConversation", p."localeCode" AS "locale", p."category", p."modality",
     r1."id" AS "responseId", r1."text" AS "responseText", r2."id" AS "baselineId", r2."text" AS "baselineText"
   FROM "Assignment" a
   JOIN "Item" i ON i."id" = a."itemId"

@@ -126,7 +126,9 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
     study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines },
-    prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
+    // Earlier turns of a conversation (null for a single-turn prompt): shared context, written by
+    // no model in the study, shown before the final user turn.
+    prompt: { text: prompt.text, conversation: prompt.conversation, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       images: images(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
     dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)

@@ -6,6 +6,7 @@ import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import { ImportRejected, ProblemList, type ImportProblem } from "./domain/import-error";
 import { MAX_IMAGE_BYTES, sniffImageType } from "./domain/image-type";
+import { storedConversation } from "./domain/conversation";
 import { parseMaterialRow, type MaterialRow } from "./domain/material-row";
 import type { ImageSource } from "./image-source";
 import type { ImportProgress } from "./import-judgments";
@@ -15,6 +16,8 @@ import * as repo from "./repo";
 interface PlannedPrompt {
   line: number;
   textHash: string;
+  /** the earlier turns, as stored ("" for a single-turn prompt) */
+  conversation: string;
   locale: string;
   category: string;
   modality: MaterialRow["modality"];
@@ -86,12 +89,17 @@ export async function importMaterial(
     rowProblems.forEach((p) => problems.add(p));
     if (!row) continue;
     const textHash = createHash("sha256").update(row.prompt).digest("hex");
+    const conversation = storedConversation(row.context) ?? "";
     const p = prompts.get(row.promptId);
     const local: ImportProblem[] = [];
     if (!p) {
-      prompts.set(row.promptId, { line, textHash, locale: row.locale, category: row.category, modality: row.modality, images: row.images.length ? row.images : null, models: new Set([row.model]) });
+      prompts.set(row.promptId, { line, textHash, conversation, locale: row.locale, category: row.category, modality: row.modality, images: row.images.length ? row.images : null, models: new Set([row.model]) });
     } else {
       if (p.textHash !== textHash) local.push({ line, field: "prompt", message: `prompt ${row.promptId} has different text on line ${p.line}` });
+      // Every model answered the same conversation: its earlier turns must agree on every row.
+      if (p.conversation !== conversation) {
+        local.push({ line, field: "messages", message: `prompt ${row.promptId} has ${p.conversation ? "other earlier turns" : "no earlier turns"} on line ${p.line}` });
+      }
       for (const [field, a, b] of [["locale", p.locale, row.locale], ["category", p.category, row.category], ["modality", p.modality, row.modality]] as const) {
         if (a !== b) local.push({ line, field, message: `prompt ${row.promptId} is ${a} on line ${p.line}, ${b} here` });
       }

@@ -5,6 +5,7 @@ import { bulkInsert } from "../db/bulk-insert";
 import type { DatabaseTarget } from "../db/database-url";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
+import { storedConversation } from "./domain/conversation";
 import type { MaterialRow } from "./domain/material-row";
 import type { LoadedImage } from "./import-material";
 
@@ -222,7 +223,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
   for (const r of batch) {
     if (promptIds.has(r.promptId)) continue;
     const found = existing.get(r.promptId);
-    const data = { text: r.prompt, localeCode: r.locale, category: r.category, modality: r.modality };
+    const data = { text: r.prompt, conversation: storedConversation(r.context), localeCode: r.locale, category: r.category, modality: r.modality };
     const id = found?.id ?? randomUUID();
     if (found) await tx.prompt.update({ where: { id }, data });
     else await tx.prompt.create({ data: { id, promptSetId, externalId: r.promptId, ...data } });

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { ConversationTranscript } from "@/app/_components/conversation-transcript";
 import { ModelOutput } from "@/app/_components/model-output";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
@@ -46,7 +47,9 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
             <div className="mb-2 flex flex-wrap gap-2 text-xs text-slate-600">
               <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
               <span>{p.modality.toLowerCase()}</span>
+              {p.conversation && <span className="rounded bg-sky-50 px-1.5 text-sky-800">conversation · {p.conversation.length} earlier {p.conversation.length === 1 ? "turn" : "turns"}</span>}
             </div>
+            {p.conversation && <div className="mb-2"><ConversationTranscript turns={p.conversation} /></div>}
             <ModelOutput text={p.text} label={`prompt ${p.externalId}`} />
             {p.attachments.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-2">

@@ -2,8 +2,9 @@
 import { LOCALE_PATTERN, RowReader, type Fields } from "./fields";
 import type { ImportProblem } from "./import-error";
 import { splitImages } from "./image-type";
+import { parseConversation, type Turn } from "./conversation";
 
-export const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"];
+export const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response", "messages"];
 
 export interface MaterialRow {
   line: number;
@@ -15,12 +16,22 @@ export interface MaterialRow {
   images: string[];
   model: string;
   response: string;
+  /** earlier turns of a conversation (empty for a single-turn prompt); `prompt` is then its last user turn */
+  context: Turn[];
 }
 
 export function parseMaterialRow(fields: Fields, line: number): { row: MaterialRow | null; problems: ImportProblem[] } {
   const r = new RowReader(fields, line);
   const promptId = r.text("prompt_id", { required: true, max: 200 });
-  const prompt = r.text("prompt", { required: true, max: 100_000 });
+  // A conversation (`messages`) carries its own final user turn; `prompt` may then be left out, or
+  // must repeat that turn.
+  const hasMessages = fields.messages !== undefined && fields.messages !== null && fields.messages !== "";
+  const conversation = hasMessages ? parseConversation(fields.messages) : null;
+  if (conversation && !conversation.ok) r.problem("messages", conversation.problem);
+  const given = r.text("prompt", { required: !hasMessages, max: 100_000 });
+  const finalTurn = conversation?.ok ? conversation.finalUserTurn : null;
+  if (finalTurn !== null && given && given !== finalTurn.trim()) r.problem("prompt", "differs from the last user message of messages; give one or the other");
+  const prompt = finalTurn ?? given;
   const locale = r.text("locale", { required: true });
   if (locale && !LOCALE_PATTERN.test(locale)) r.problem("locale", `"${locale}" is not a BCP 47 tag such as en-US`);
   const category = r.text("category", { required: true, max: 80 });
@@ -32,5 +43,6 @@ export function parseMaterialRow(fields: Fields, line: number): { row: MaterialR
   const model = r.text("model", { required: true, max: 120 });
   const response = r.text("response", { required: true, max: 200_000 });
   if (r.problems.length || !modality) return { row: null, problems: r.problems };
-  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response }, problems: [] };
+  const context = conversation?.ok ? conversation.context : [];
+  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response, context }, problems: [] };
 }

@@ -6,6 +6,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { ConversationTranscript } from "@/app/_components/conversation-transcript";
 import { Markdown } from "@/app/_components/markdown";
 import { ModelOutput } from "@/app/_components/model-output";
 import { useTRPC } from "@/app/_lib/trpc";
@@ -246,8 +247,11 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       {panel === "guidelines" && <section ref={panelRef} aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
       {panel === "help" && <section ref={panelRef} aria-label="Keyboard shortcuts" className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
 
+      {task.prompt.conversation && <ConversationTranscript turns={task.prompt.conversation} />}
       <section aria-label="Prompt" className="rounded-lg border border-slate-200 bg-white p-4">
-        <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">Prompt · {task.prompt.locale} · {task.prompt.category}</div>
+        <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">
+          {task.prompt.conversation ? "User · the turn the responses answer" : "Prompt"} · {task.prompt.locale} · {task.prompt.category}
+        </div>
         <ModelOutput text={task.prompt.text} label="the prompt" />
         <ImageGallery images={task.prompt.images} />
       </section>

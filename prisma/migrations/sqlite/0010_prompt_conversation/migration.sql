@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Prompt" ADD COLUMN "conversation" TEXT;
+
