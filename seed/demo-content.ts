@@ -79,3 +79,64 @@ export function demoLoginsText(): string {
     ["grader (ja-JP, zh-CN)", DEMO_GRADERS[6].email]];
   return `Demo logins (password for all: ${DEMO_PASSWORD}):\n${rows.map(([r, e]) => `  ${r.padEnd(22)} ${e}`).join("\n")}`;
 }
+
+/**
+ * Multi-turn chats for the demo's conversation study: the earlier turns (shared context, written
+ * by no model in the study), the user's final turn, and a reply that does what was asked and one
+ * that drops part of it.
+ */
+export interface DemoConversation {
+  category: string;
+  turns: { role: "system" | "user" | "assistant"; content: string }[];
+  final: string;
+  good: string;
+  weak: string;
+}
+
+export const DEMO_CONVERSATIONS: DemoConversation[] = [
+  {
+    category: "Planning",
+    turns: [
+      { role: "system", content: "You are a helpful travel assistant." },
+      { role: "user", content: "I have two days in Kyoto in April. What should I see?" },
+      { role: "assistant", content: "**Day 1:** Fushimi Inari early, then Gion in the evening.\n**Day 2:** Arashiyama bamboo grove and the monkey park." },
+      { role: "user", content: "We are travelling with a toddler." },
+      { role: "assistant", content: "Then keep mornings short: Fushimi Inari's lower gates only, and a stroller-friendly path in Arashiyama." },
+    ],
+    final: "Swap the two days, and add one tea house near our route.",
+    good: "**Day 1:** Arashiyama (stroller path), then tea at a tea house by the Togetsukyo bridge.\n**Day 2:** Fushimi Inari's lower gates early, Gion in the evening.",
+    weak: "**Day 1:** Fushimi Inari early, then Gion. **Day 2:** Arashiyama. Enjoy your trip!",
+  },
+  {
+    category: "Coding",
+    turns: [
+      { role: "user", content: "Write a function that checks whether a string is a palindrome." },
+      { role: "assistant", content: "```js\nconst isPalindrome = (s) => s === [...s].reverse().join(\"\");\n```" },
+    ],
+    final: "Make it ignore case, spaces and punctuation.",
+    good: "```js\nconst isPalindrome = (s) => {\n  const t = s.toLowerCase().replace(/[^\\p{L}\\p{N}]/gu, \"\");\n  return t === [...t].reverse().join(\"\");\n};\n```",
+    weak: "```js\nconst isPalindrome = (s) => s.toLowerCase() === [...s.toLowerCase()].reverse().join(\"\");\n```",
+  },
+  {
+    category: "Writing",
+    turns: [
+      { role: "user", content: "Draft a two-sentence note telling my team the offsite moves to Thursday." },
+      { role: "assistant", content: "Hi all, the offsite moves from Wednesday to Thursday. Same time and place." },
+      { role: "user", content: "Good. Mention that lunch is provided." },
+      { role: "assistant", content: "Hi all, the offsite moves from Wednesday to Thursday, same time and place. Lunch is provided." },
+    ],
+    final: "Now make it friendlier, still two sentences.",
+    good: "Hi everyone! Our offsite is moving to Thursday (same time and place), and lunch is on us.",
+    weak: "Hi everyone!!! Great news: the offsite is on Thursday now. Same time, same place. Lunch is provided. See you all there, it will be fun!",
+  },
+  {
+    category: "Knowledge",
+    turns: [
+      { role: "user", content: "What causes the seasons on Earth?" },
+      { role: "assistant", content: "The tilt of Earth's axis (about 23.4°) changes how directly sunlight hits each hemisphere over the year." },
+    ],
+    final: "So is it warmer in summer because we are closer to the Sun?",
+    good: "No. Earth is actually closest to the Sun in early January, during the northern winter; summer is warmer because sunlight arrives more directly and days are longer.",
+    weak: "Yes, partly: in summer the Earth is a bit closer to the Sun, which adds to the effect of the tilt.",
+  },
+];

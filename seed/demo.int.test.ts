@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../server/test/test-database";
 import { DatabaseNotEmptyError, seedDemo } from "./demo";
-import { DEMO_LOCALES, DEMO_MODELS } from "./demo-content";
+import { DEMO_CONVERSATIONS, DEMO_LOCALES, DEMO_MODELS } from "./demo-content";
 
 const SMALL = { seed: 7, textPromptsPerLocale: 5, imagePromptsPerLocale: 2 };
 
@@ -21,6 +21,9 @@ describe("demo generator", () => {
     const statuses = (await a.db.study.findMany({ select: { status: true } })).map((s) => s.status);
     expect(new Set(statuses)).toEqual(new Set(["DRAFT", "RUNNING", "COMPLETED"]));
     expect(result.studies.filter((s) => s.judgments > 0).length).toBeGreaterThanOrEqual(4);
+    // Conversations: every chat in every locale, with its earlier turns, and a study grading them.
+    expect(await a.db.prompt.count({ where: { conversation: { not: null } } })).toBe(DEMO_LOCALES.length * DEMO_CONVERSATIONS.length);
+    expect(result.studies.find((s) => s.name === "Server 2026 vs 2025 — conversations")?.judgments).toBeGreaterThan(0);
     // Item counters agree with the submitted assignments they summarise.
     const items = await a.db.item.findMany({ select: { submittedCount: true, _count: { select: { assignments: true } } } });
     expect(items.every((i) => i.submittedCount === i._count.assignments)).toBe(true);

@@ -7,7 +7,7 @@ import { ensureBuiltInDimensions } from "../server/studies/service";
 import { Canvas, type Rgb } from "./png";
 import { createRng, type Rng } from "./rng";
 import {
-  DAYS, DEMO_GRADERS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
+  DAYS, DEMO_CONVERSATIONS, DEMO_GRADERS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
   type DemoModelKey,
 } from "./demo-content";
 import { markControlItems, updateQualitySettings } from "../server/quality/repo";
@@ -123,6 +123,21 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   }
   log(`image prompts: ${m}`);
 
+  // Conversations: each chat in each locale, the final turn answered well by the stronger model
+  // more often than not.
+  const chatSet = await makePromptSet(db, { name: "Multi-turn chats 2026", description: "Follow-up requests within a conversation.", createdById: researcher.id });
+  let c = 0;
+  for (const locale of DEMO_LOCALES) {
+    for (const chat of DEMO_CONVERSATIONS) {
+      await makePrompt(db, {
+        promptSetId: chatSet.id, externalId: `chat-${String(++c).padStart(4, "0")}`, text: chat.final, conversation: chat.turns,
+        localeCode: locale.code, category: chat.category, modality: "TEXT",
+        responses: DEMO_MODELS.map((mm) => ({ modelId: models[mm.key].id, text: quality[mm.key] + rng.normal(0, 0.25) > 0.55 ? chat.good : chat.weak })),
+      });
+    }
+  }
+  log(`conversation prompts: ${c}`);
+
   const studies = [
     { def: { name: "Device 2026 vs 2025 — text", graderTitle: "Everyday requests — on-device assistant", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
@@ -147,6 +162,10 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
         guidelines: "Compare the two responses. The pair of assistants changes from one prompt to the next." },
       status: "RUNNING" as const, completion: 0.9, edge: 0,
       strength: { [models.deviceOld.id]: 0, [models.deviceNew.id]: 0.5, [models.serverOld.id]: 0.8, [models.serverNew.id]: 1.4, [models.serverPro.id]: 1.7 } },
+    { def: { name: "Server 2026 vs 2025 — conversations", graderTitle: "Follow-up requests in a chat", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverNew.id, models.serverOld.id], promptSetId: chatSet.id,
+        dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 2,
+        guidelines: "Read the conversation so far, then judge which reply answers the **last user turn** better, keeping what was said before in mind." },
+      status: "RUNNING" as const, completion: 0.4, edge: 0.8 },
     { def: { name: "Server Pro vs Server 2026 — draft", graderTitle: "Maths and reasoning", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
         filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
         guidelines: "Focus on correctness of the reasoning." },

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { Db } from "../server/db/client";
 import { hashPassword } from "../server/auth/password";
 import type { Role } from "../server/auth/domain/roles";
+import { storedConversation, type Turn } from "../server/imports/domain/conversation";
 import { createStudy, ensureBuiltInDimensions, setStudyStatus } from "../server/studies/service";
 import type { TStudyDefinition } from "../server/studies/schema";
 import { ZStudyDefinition } from "../server/studies/schema";
@@ -58,6 +59,8 @@ export interface PromptSpec {
   category?: string;
   modality?: "TEXT" | "IMAGE";
   images?: { fileName: string; mimeType: string; data: Buffer }[];
+  /** earlier turns of a conversation; `text` is then the final user turn */
+  conversation?: Turn[];
   responses: { modelId: string; text: string }[];
 }
 
@@ -66,6 +69,7 @@ export async function makePrompt(db: Db, spec: PromptSpec) {
   return db.prompt.create({
     data: {
       promptSetId: spec.promptSetId, externalId: spec.externalId ?? unique("p"), text: spec.text ?? "Say hello.",
+      conversation: storedConversation(spec.conversation ?? []),
       localeCode: spec.localeCode, category: spec.category ?? "General", modality: spec.modality ?? "TEXT",
       attachments: { create: (spec.images ?? []).map((img, position) => ({
         fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data), byteSize: img.data.length, position,
