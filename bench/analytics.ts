@@ -29,7 +29,7 @@ async function time<T>(fn: () => Promise<T>): Promise<[T, number]> {
 
 const EXPORT_SQL = `SELECT s."name", p."externalId", p."text", p."localeCode", l."region", p."category", p."modality", j."graderId", d."key",
   ma."name", mb."name", j."candidateSide", j."preference", j."score", j."timeSpentMs", j."comment", j."cannotAssess", j."harmful",
-  j."surplus", j."superseded", j."source", j."submittedAt"
+  j."surplus", j."superseded", j."source", j."submittedAt", p."conversation"
 FROM "Judgment" j JOIN "Study" s ON s."id" = j."studyId" JOIN "Item" i ON i."id" = j."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
 JOIN "Locale" l ON l."code" = p."localeCode" JOIN "Dimension" d ON d."id" = j."dimensionId" JOIN "Response" ra ON ra."id" = i."responseId"
 JOIN "Model" ma ON ma."id" = ra."modelId" LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" LEFT JOIN "Model" mb ON mb."id" = rb."modelId"

@@ -99,12 +99,14 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     turns: [
       { role: "system", content: "You are a helpful travel assistant." },
       { role: "user", content: "I have two days in Kyoto in April. What should I see?" },
-      { role: "assistant", content: "**Day 1:** Fushimi Inari early, then Gion in the evening.\n**Day 2:** Arashiyama bamboo grove and the monkey park." },
+      { role: "assistant", content: "**Day 1:** Fushimi Inari early, then Gion in the evening.\n\n**Day 2:** Arashiyama bamboo grove and the monkey park." },
       { role: "user", content: "We are travelling with a toddler." },
       { role: "assistant", content: "Then keep mornings short: Fushimi Inari's lower gates only, and a stroller-friendly path in Arashiyama." },
+      { role: "user", content: "Our hotel is near Kyoto Station." },
+      { role: "assistant", content: "Good base: Fushimi Inari is two stops on the JR Nara line, Arashiyama about 15 minutes on the JR Sagano line." },
     ],
     final: "Swap the two days, and add one tea house near our route.",
-    good: "**Day 1:** Arashiyama (stroller path), then tea at a tea house by the Togetsukyo bridge.\n**Day 2:** Fushimi Inari's lower gates early, Gion in the evening.",
+    good: "**Day 1:** Arashiyama (stroller path), then tea at a tea house by the Togetsukyo bridge.\n\n**Day 2:** Fushimi Inari's lower gates early, Gion in the evening.",
     weak: "**Day 1:** Fushimi Inari early, then Gion. **Day 2:** Arashiyama. Enjoy your trip!",
   },
   {

@@ -11,7 +11,7 @@ import { targetOf, type Db } from "../db/client";
  */
 export const EXPORT_FIELDS = ["id", "studyId", "study", "promptId", "promptText", "locale", "region", "category", "modality", "graderId",
   "dimension", "modelA", "modelB", "candidateSide", "preference", "score", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus",
-  "superseded", "source", "submittedAt", "control", "exclusionReason", "minTaskSeconds"] as const;
+  "superseded", "source", "submittedAt", "control", "exclusionReason", "minTaskSeconds", "conversation"] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
 /** Where each field sits in a raw row. */
 export const AT = Object.fromEntries(EXPORT_FIELDS.map((f, i) => [f, i])) as Record<ExportField, number>;
@@ -25,7 +25,7 @@ const EXPORT_SELECT = `
     SELECT j."id", s."id", s."name", p."externalId", p."text", p."localeCode", l."region", p."category", p."modality",
       j."graderId", d."key", ma."name", mb."name", j."candidateSide", j."preference", j."score", j."timeSpentMs",
       j."comment", j."cannotAssess", j."harmful", j."surplus", j."superseded", j."source", j."submittedAt",
-      i."control", x."reason", s."minTaskSeconds"
+      i."control", x."reason", s."minTaskSeconds", p."conversation"
     FROM (SELECT * FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT) j
     JOIN "Study" s ON s."id" = j."studyId"
     JOIN "Item" i ON i."id" = j."itemId"

@@ -50,7 +50,7 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
         preference: toNum(r[A.preference]), score: toNum(r[A.score]), timeSpentMs: toNum(r[A.timeSpentMs]), comment: str(r[A.comment]),
         cannotAssess: bool(r[A.cannotAssess]), harmful: bool(r[A.harmful]), surplus: bool(r[A.surplus]), superseded: bool(r[A.superseded]),
         source: String(r[A.source]), submittedAt: toDate(r[A.submittedAt]), control: String(r[A.control]), exclusionReason: str(r[A.exclusionReason]),
-        minTaskSeconds: toNum(r[A.minTaskSeconds]) ?? 0,
+        minTaskSeconds: toNum(r[A.minTaskSeconds]) ?? 0, conversation: str(r[A.conversation]),
       }));
       // Respect back-pressure so a slow reader does not make the export buffer everything.
       if (!ok) await new Promise((resolve) => csv.once("drain", resolve));

@@ -1,12 +1,14 @@
 // Multi-turn prompts end to end on a real database: imported from CSV (messages as JSON text) and
 // JSON Lines (messages as a list), checked for agreement across a prompt's rows, stored, and handed
 // to the grader as a transcript before the final user turn, with nothing naming a model.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStudy, makeUser } from "../../seed/factories";
+import { exportJudgmentsCsv } from "../exports/service";
 import { asSessionUser, callerFor } from "../test/caller";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { folderImages } from "./image-source";
@@ -94,5 +96,13 @@ describe.each(await testEngines())("conversation prompts on %s", (engine) => {
     expect(seen.get("Swap the days, and add a tea house.")).toEqual(TRIP.slice(0, 3));
     expect(seen.get("And of Italy?")).toEqual([{ role: "user", content: "Capital of France?" }, { role: "assistant", content: "Paris." }]);
     expect(seen.get("A single turn")).toBeNull();
+
+    // The raw export carries each judgment's context, so an analysis sees what the grader saw.
+    const out = path.join(dir, `export-${engine}.csv`);
+    expect(await exportJudgmentsCsv(t.db, "Chat study", createWriteStream(out))).toBe(3);
+    const records = parse(readFileSync(out, "utf8"), { columns: true }) as Record<string, string>[];
+    const context = new Map(records.map((r) => [r.prompt, r.prompt_context]));
+    expect(JSON.parse(context.get("Swap the days, and add a tea house.")!)).toEqual(TRIP.slice(0, 3));
+    expect(context.get("A single turn")).toBe("");
   });
 });

@@ -201,13 +201,14 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     const rows = await exportJudgmentsCsvById.run(t.db, studyId, new Writable({ write(c, _e, cb) { chunks.push(Buffer.from(c)); cb(); } }));
     const csv = Buffer.concat(chunks).toString("utf8");
     expect(rows).toBe(await t.db.judgment.count({ where: { studyId } })); // nothing deleted
-    expect(csv.split("\n")[0]).toMatch(/,control_item,excluded,exclusion_reason,below_min_time$/);
-    // Every submission under the study's 10 s minimum is flagged: the too-fast grader's, all of them.
+    expect(csv.split("\n")[0]).toMatch(/,control_item,excluded,exclusion_reason,below_min_time,prompt_context$/);
+    // Every submission under the study's 10 s minimum is flagged: the too-fast grader's, all of them
+    // (each row then ends with an empty prompt_context: these prompts are single turns).
     const fastRows = await t.db.judgment.count({ where: { studyId, graderId: careless[2].id } });
-    expect(csv.match(/,true,careless: too-fast,true\r?\n/g)!.length).toBe(fastRows);
-    expect(csv.match(/,true\r?\n/g)!.length).toBe(fastRows);
-    expect(csv.match(/,true,careless: random,false\r?\n/g)!.length).toBe(await t.db.judgment.count({ where: { studyId, graderId: careless[0].id } }));
-    expect(csv.match(/,gold,false,,false\r?\n/g)!.length).toBeGreaterThan(0);
+    expect(csv.match(/,true,careless: too-fast,true,\r?\n/g)!.length).toBe(fastRows);
+    expect(csv.match(/,true,\r?\n/g)!.length).toBe(fastRows);
+    expect(csv.match(/,true,careless: random,false,\r?\n/g)!.length).toBe(await t.db.judgment.count({ where: { studyId, graderId: careless[0].id } }));
+    expect(csv.match(/,gold,false,,false,\r?\n/g)!.length).toBeGreaterThan(0);
 
     // Reversible: undo one, and the headline includes that grader again.
     await researcher.quality.undoExclusion({ exclusionId: ids[1] });

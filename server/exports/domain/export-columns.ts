@@ -4,7 +4,7 @@
 export const EXPORT_COLUMNS = [
   "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
   "side_shown_candidate", "preference", "score", "time_spent_ms", "comment", "cannot_assess", "harmful", "surplus", "superseded",
-  "source", "submitted_at", "control_item", "excluded", "exclusion_reason", "below_min_time",
+  "source", "submitted_at", "control_item", "excluded", "exclusion_reason", "below_min_time", "prompt_context",
 ] as const;
 
 export interface ExportSource {
@@ -36,6 +36,8 @@ export interface ExportSource {
   exclusionReason: string | null;
   /** the study's minimum plausible seconds per task (0 = none): faster submissions are flagged */
   minTaskSeconds: number;
+  /** a conversation prompt's earlier turns as stored (JSON [{ role, content }]), or null */
+  conversation: string | null;
 }
 
 // Formulas are neutralised by the CSV writer itself (SAFE_CSV), on every text cell.
@@ -50,5 +52,6 @@ export function exportRecord(r: ExportSource): string[] {
     String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),
     r.control === "NONE" ? "" : r.control.toLowerCase(), String(r.exclusionReason !== null), text(r.exclusionReason),
     String(r.minTaskSeconds > 0 && r.timeSpentMs !== null && r.timeSpentMs < r.minTaskSeconds * 1000),
+    text(r.conversation),
   ];
 }
