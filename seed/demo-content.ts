@@ -87,6 +87,8 @@ export function demoLoginsText(): string {
  */
 export interface DemoConversation {
   category: string;
+  /** the first user turn shows a bar chart (generated), making it an image prompt */
+  chart?: boolean;
   turns: { role: "system" | "user" | "assistant"; content: string }[];
   final: string;
   good: string;
@@ -130,6 +132,17 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     final: "Now make it friendlier, still two sentences.",
     good: "Hi everyone! Our offsite is moving to Thursday (same time and place), and lunch is on us.",
     weak: "Hi everyone!!! Great news: the offsite is on Thursday now. Same time, same place. Lunch is provided. See you all there, it will be fun!",
+  },
+  {
+    category: "Charts",
+    chart: true,
+    turns: [
+      { role: "user", content: "Here is our team's chart of tickets closed per person this week. Who closed the most?" },
+      { role: "assistant", content: "The tallest bar is the one furthest to the left, so that person closed the most tickets." },
+    ],
+    final: "Name the colour of that bar, and say roughly how it compares with the shortest one.",
+    good: "It is the tallest bar in the chart; I compared its height with the shortest bar, which is well under half as tall.",
+    weak: "The bars are all quite similar, so it is hard to say.",
   },
   {
     category: "Knowledge",

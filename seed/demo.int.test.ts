@@ -16,7 +16,7 @@ describe("demo generator", () => {
     expect(await a.db.model.count()).toBe(DEMO_MODELS.length);
     expect(await a.db.locale.count()).toBe(DEMO_LOCALES.length);
     expect(new Set((await a.db.prompt.findMany({ select: { category: true } })).map((p) => p.category)).size).toBeGreaterThanOrEqual(5);
-    expect(await a.db.attachment.count()).toBe(DEMO_LOCALES.length * 2);
+    expect(await a.db.attachment.count()).toBe(DEMO_LOCALES.length * (2 + DEMO_CONVERSATIONS.filter((c) => c.chart).length));
     expect(await a.db.user.count({ where: { role: "GRADER" } })).toBeGreaterThanOrEqual(6);
     const statuses = (await a.db.study.findMany({ select: { status: true } })).map((s) => s.status);
     expect(new Set(statuses)).toEqual(new Set(["DRAFT", "RUNNING", "COMPLETED"]));

@@ -129,9 +129,11 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   let c = 0;
   for (const locale of DEMO_LOCALES) {
     for (const chat of DEMO_CONVERSATIONS) {
+      const chart = chat.chart ? barChart(rng) : null;
       await makePrompt(db, {
         promptSetId: chatSet.id, externalId: `chat-${String(++c).padStart(4, "0")}`, text: chat.final, conversation: chat.turns,
-        localeCode: locale.code, category: chat.category, modality: "TEXT",
+        turnImages: chart ? [{ turn: 0, fileName: `chat-chart-${c}.png`, mimeType: "image/png", data: chart.png }] : [],
+        localeCode: locale.code, category: chat.category, modality: chart ? "IMAGE" : "TEXT",
         responses: DEMO_MODELS.map((mm) => ({ modelId: models[mm.key].id, text: quality[mm.key] + rng.normal(0, 0.25) > 0.55 ? chat.good : chat.weak })),
       });
     }

@@ -61,6 +61,8 @@ export interface PromptSpec {
   images?: { fileName: string; mimeType: string; data: Buffer }[];
   /** earlier turns of a conversation; `text` is then the final user turn */
   conversation?: Turn[];
+  /** images of earlier turns, each with its turn's index */
+  turnImages?: { turn: number; fileName: string; mimeType: string; data: Buffer }[];
   responses: { modelId: string; text: string }[];
 }
 
@@ -71,9 +73,9 @@ export async function makePrompt(db: Db, spec: PromptSpec) {
       promptSetId: spec.promptSetId, externalId: spec.externalId ?? unique("p"), text: spec.text ?? "Say hello.",
       conversation: storedConversation(spec.conversation ?? []),
       localeCode: spec.localeCode, category: spec.category ?? "General", modality: spec.modality ?? "TEXT",
-      attachments: { create: (spec.images ?? []).map((img, position) => ({
-        fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data), byteSize: img.data.length, position,
-        sha256: createHash("sha256").update(img.data).digest("hex") })) },
+      attachments: { create: [...(spec.images ?? []).map((img) => ({ ...img, turn: null as number | null })), ...(spec.turnImages ?? [])]
+        .map(({ turn, ...img }, position) => ({ fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data), byteSize: img.data.length,
+          position, turn, sha256: createHash("sha256").update(img.data).digest("hex") })) },
       responses: { create: spec.responses },
     },
     select: { id: true, externalId: true },

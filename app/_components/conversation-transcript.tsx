@@ -3,12 +3,14 @@
 // turn the responses answer. A long conversation opens with its latest turns and the earlier ones
 // folded behind one button, so the grader starts near what is being answered yet can read it all.
 import { useState } from "react";
+import { ImageGallery } from "./image-gallery";
 import { ModelOutput } from "./model-output";
 import { visibleTurns } from "@/app/_lib/visible-turns";
 
 export interface TranscriptTurn {
   role: "system" | "user" | "assistant";
   content: string;
+  images: { url: string; alt: string }[];
 }
 
 const ROLE_LABEL: Record<TranscriptTurn["role"], string> = { system: "System", user: "User", assistant: "Assistant" };
@@ -34,6 +36,7 @@ export function ConversationTranscript({ turns }: { turns: TranscriptTurn[] }) {
           <li key={shown + i} data-turn={shown + i + 1} data-role={t.role} className={`rounded-md border p-3 ${ROLE_STYLE[t.role]}`}>
             <div className="mb-1 text-xs font-semibold text-slate-600">{ROLE_LABEL[t.role]}</div>
             <ModelOutput text={t.content} label={`turn ${shown + i + 1} (${ROLE_LABEL[t.role]})`} />
+            <ImageGallery images={t.images} />
           </li>
         ))}
       </ol>

@@ -1,5 +1,5 @@
-// A conversation prompt reads as a chat: every earlier turn in order with its role, the latest
-// ones open and the rest one click away, then the final user turn the two responses answer.
+// A conversation prompt reads as a chat: every earlier turn in order with its role and images, the
+// latest ones open and the rest one click away, then the final user turn the two responses answer.
 import { expect, test } from "@playwright/test";
 import { OPEN_TURNS } from "../../app/_lib/visible-turns";
 import { DEMO_CONVERSATIONS } from "../../seed/demo-content";
@@ -38,6 +38,14 @@ test("a grader reads each conversation's turns in order before the final turn, a
       await expect(turns.nth(i)).toHaveAttribute("data-role", turn.role);
       await expect(turns.nth(i)).toContainText(snippet(turn.content));
     }
+    // A turn's image is shown with that turn, and it loads (served to this grader).
+    const turnImages = transcript.getByRole("img");
+    if (chat!.chart) {
+      const image = turns.nth(0).getByRole("img", { name: "Image 1 of turn 1" });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      await expect(turnImages).toHaveCount(1);
+    } else await expect(turnImages).toHaveCount(0);
     // The transcript comes before the final turn, which comes before the responses.
     const top = async (name: string) => (await page.getByRole("region", { name }).boundingBox())!.y;
     expect(await top("Conversation so far")).toBeLessThan(await top("Prompt"));

@@ -3,7 +3,7 @@ import { readStoredConversation } from "../imports/domain/conversation";
 import type { StoredAssignment } from "./domain/plan-submission";
 
 export type TaskViewRow = Record<string, unknown>;
-export interface AttachmentRow { id: string; fileName: string; promptId: string | null; responseId: string | null }
+export interface AttachmentRow { id: string; fileName: string; promptId: string | null; responseId: string | null; turn: number | null }
 
 /** The blind view of an assignment: texts and attachment ids, never model names or ids. */
 export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expiresAt: Date) {
@@ -16,9 +16,12 @@ export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expi
     expiresAt,
     studyId: String(a.studyId),
     item: {
-      prompt: { text: String(a.promptText), conversation: readStoredConversation(a.promptConversation),
+      prompt: { text: String(a.promptText),
+        // Each earlier turn with its own images (attachments of the prompt carrying the turn's index).
+        conversation: readStoredConversation(a.promptConversation)?.map((t, turn) => ({ ...t,
+          attachments: images((x) => x.promptId === a.promptId && x.turn !== null && Number(x.turn) === turn) })) ?? null,
         localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
-        attachments: images((x) => x.promptId === a.promptId) },
+        attachments: images((x) => x.promptId === a.promptId && x.turn === null) },
       response: response(a.responseId, a.responseText)!,
       baselineResponse: response(a.baselineId, a.baselineText),
     },

@@ -67,6 +67,6 @@ export const TASK_VIEW = `
   JOIN "Response" r1 ON r1."id" = i."responseId"
   LEFT JOIN "Response" r2 ON r2."id" = i."baselineResponseId"
   WHERE a."id" = ? AND a."graderId" = ?`;
-export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "promptId", "responseId" FROM "Attachment"
+export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "promptId", "responseId", "turn" FROM "Attachment"
   WHERE "promptId" = ? OR "responseId" = ? OR "responseId" = ?
   ORDER BY "position" ASC, "id" ASC`;

@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
+import { attachmentUrl } from "../attachments/attachment-url";
 import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { isDuplicateKey } from "../db/errors";
@@ -44,8 +45,6 @@ async function studyConstantsOf(db: Db, hot: GradingHotPath, studyId: string): P
   }
   return c;
 }
-
-export const attachmentUrl = (id: string) => `/api/attachments/${id}`;
 
 export async function gradingQueue(db: Db, grader: SessionUser) {
   const studies = await repo.runningStudiesFor(db, grader.locales);
@@ -128,7 +127,9 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
     study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines },
     // Earlier turns of a conversation (null for a single-turn prompt): shared context, written by
     // no model in the study, shown before the final user turn.
-    prompt: { text: prompt.text, conversation: prompt.conversation, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
+    prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
+      conversation: prompt.conversation?.map(({ role, content, attachments }, turn) => ({ role, content,
+        images: attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null,
       images: images(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
     dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)

@@ -8,6 +8,8 @@ import path from "node:path";
 import { stringify } from "csv-stringify/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStudy, makeUser } from "../../seed/factories";
+import { Canvas } from "../../seed/png";
+import { readAttachment } from "../attachments/service";
 import { exportJudgmentsCsv } from "../exports/service";
 import { asSessionUser, callerFor } from "../test/caller";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
@@ -15,6 +17,10 @@ import { folderImages } from "./image-source";
 import { importMaterial } from "./import-material";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-conversation-"));
+// A chart the user showed in an earlier turn, carrying a tool's metadata that names a model.
+const chart = new Canvas(16, 8, [10, 120, 200]).toPng({ Software: "Alpha chart export" });
+const photo = new Canvas(8, 8, [200, 200, 10]).toPng();
+writeFileSync(path.join(dir, "chart.png"), chart);
 const HEADER = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response", "messages"];
 const TRIP = [
   { role: "system", content: "You are a travel assistant." },
@@ -93,8 +99,9 @@ describe.each(await testEngines())("conversation prompts on %s", (engine) => {
       for (const name of ["Alpha", "Beta", alpha.id, beta.id]) expect(payload).not.toContain(`"${name}"`);
       await api.grading.submit({ assignmentId: task.assignmentId, values: { overall: 1 }, timeSpentMs: 5000 });
     }
-    expect(seen.get("Swap the days, and add a tea house.")).toEqual(TRIP.slice(0, 3));
-    expect(seen.get("And of Italy?")).toEqual([{ role: "user", content: "Capital of France?" }, { role: "assistant", content: "Paris." }]);
+    const noImages = (turns: { role: string; content: string }[]) => turns.map((x) => ({ ...x, images: [] }));
+    expect(seen.get("Swap the days, and add a tea house.")).toEqual(noImages(TRIP.slice(0, 3)));
+    expect(seen.get("And of Italy?")).toEqual(noImages([{ role: "user", content: "Capital of France?" }, { role: "assistant", content: "Paris." }]));
     expect(seen.get("A single turn")).toBeNull();
 
     // The raw export carries each judgment's context, so an analysis sees what the grader saw.
@@ -104,5 +111,50 @@ describe.each(await testEngines())("conversation prompts on %s", (engine) => {
     const context = new Map(records.map((r) => [r.prompt, r.prompt_context]));
     expect(JSON.parse(context.get("Swap the days, and add a tea house.")!)).toEqual(TRIP.slice(0, 3));
     expect(context.get("A single turn")).toBe("");
+  });
+
+  it("stores each earlier turn's images with its turn, apart from the final turn's, and serves them to the grader only", async () => {
+    const messages = (second: string, first = "chart.png") => JSON.stringify([
+      { role: "user", content: [{ type: "text", text: "What does this chart show?" }, { type: "image_url", image_url: { url: first } }] },
+      { role: "assistant", content: "Sales by quarter; Q3 is highest." },
+      { role: "user", content: [{ type: "text", text: "Compare it with this photo of the whiteboard." }, { type: "image_url", image_url: { url: second } }] },
+    ]);
+    const photoUri = `data:image/png;base64,${photo.toString("base64")}`;
+    await importMaterial(t.db, write("visual-chat.csv", stringify([HEADER,
+      ["v1", "", "en-US", "Charts", "image", "", "Alpha", "They agree.", messages(photoUri)],
+      ["v1", "", "en-US", "Charts", "image", "", "Beta", "They differ.", messages(photoUri)],
+    ])), { promptSet: "Visual chats", images: folderImages(dir) });
+    const prompt = await t.db.prompt.findFirstOrThrow({ where: { externalId: "v1" }, include: { attachments: { orderBy: { position: "asc" } } } });
+    expect(prompt.text).toBe("Compare it with this photo of the whiteboard.");
+    expect(prompt.attachments.map((a) => [a.turn, a.byteSize])).toEqual([[null, photo.length], [0, chart.length]]);
+
+    // Rows of one prompt must show the same images in the same turns.
+    const error = (await importMaterial(t.db, write("visual-bad.csv", stringify([HEADER,
+      ["v2", "", "en-US", "Charts", "image", "", "Alpha", "a", messages(photoUri)],
+      ["v2", "", "en-US", "Charts", "image", "", "Beta", "b", messages(photoUri, photoUri)],
+      ["v3", "", "en-US", "Charts", "text", "", "Beta", "b", messages(photoUri)],
+    ])), { promptSet: "Visual chats", images: folderImages(dir) }).catch((e) => e)) as Error;
+    expect(error.message).toContain("line 3, messages: prompt v2 has other earlier turns on line 2");
+    expect(error.message).toContain("line 4, images: a text prompt has no images; use modality image");
+    expect(error.message).toContain("line 4, messages: has images in earlier turns; use modality image");
+
+    const [alpha, beta] = await Promise.all(["Alpha", "Beta"].map((name) => t.db.model.findUniqueOrThrow({ where: { name } })));
+    const set = await t.db.promptSet.findUniqueOrThrow({ where: { name: "Visual chats" } });
+    const study = await makeStudy(t.db, { name: "Visual chat study", type: "SIDE_BY_SIDE", modelIds: [alpha.id, beta.id], promptSetId: set.id,
+      dimensionKeys: ["overall", "image_understanding"], redundancy: 1 }, { status: "RUNNING" });
+    const grader = asSessionUser(await makeUser(t.db, { role: "GRADER", locales: ["en-US"] }), ["en-US"]);
+    const task = (await callerFor(t.db, grader).grading.next({ studyId: study.id }))!;
+    expect(task.prompt.images).toEqual([{ url: `/api/attachments/${prompt.attachments[0].id}`, alt: "Image 1" }]);
+    expect(task.prompt.conversation).toEqual([
+      { role: "user", content: "What does this chart show?", images: [{ url: `/api/attachments/${prompt.attachments[1].id}`, alt: "Image 1 of turn 1" }] },
+      { role: "assistant", content: "Sales by quarter; Q3 is highest.", images: [] },
+    ]);
+    expect(task.dimensions.map((d) => d.key)).toEqual(["overall", "image_understanding"]);
+    // The grader may fetch the turn's image, stripped of the metadata naming a model; another grader may not.
+    const served = (await readAttachment(t.db, grader, prompt.attachments[1].id))!;
+    expect(served.mimeType).toBe("image/png");
+    expect(Buffer.from(served.data).toString("latin1")).not.toContain("Alpha");
+    const stranger = asSessionUser(await makeUser(t.db, { role: "GRADER", locales: ["en-US"] }), ["en-US"]);
+    expect(await readAttachment(t.db, stranger, prompt.attachments[1].id)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { responseStyle, styleColumns } from "../leaderboard/domain/style-feature
 import type { PlannedStudy } from "./domain/judgment-plan";
 import { storedConversation } from "./domain/conversation";
 import type { MaterialRow } from "./domain/material-row";
-import type { LoadedImage } from "./import-material";
+import type { LoadedImage, TurnImage } from "./import-material";
 
 type Engine = DatabaseTarget["engine"];
 
@@ -217,7 +217,8 @@ export const ensurePromptSet = (tx: Tx, name: string, createdById: string | null
  * replaced when they changed (each prompt's images are taken from `images` once), responses
  * created or updated per model.
  */
-export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>, images: Map<string, LoadedImage[]>) {
+export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
+  images: Map<string, LoadedImage[]>, turnImages: Map<string, TurnImage[]>) {
   const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
   const promptIds = new Map<string, string>();
   for (const r of batch) {
@@ -228,15 +229,21 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     if (found) await tx.prompt.update({ where: { id }, data });
     else await tx.prompt.create({ data: { id, promptSetId, externalId: r.promptId, ...data } });
     promptIds.set(r.promptId, id);
-    const imgs = images.get(r.promptId);
-    if (imgs) {
-      const stored = await tx.attachment.findMany({ where: { promptId: id }, orderBy: { position: "asc" }, select: { sha256: true } });
-      if (stored.map((x) => x.sha256).join() !== imgs.map((i) => i.sha256).join()) {
+    // The prompt's images: the final turn's (turn null) and the earlier turns' (their index),
+    // replaced together when anything about them changed.
+    const finals = images.get(r.promptId) ?? [];
+    const wanted = [...finals.map((image, position) => ({ turn: null as number | null, image, position })),
+      ...(turnImages.get(r.promptId) ?? []).map((x, i) => ({ turn: x.turn, image: x.image, position: finals.length + i }))];
+    if (wanted.length) {
+      const key = (turn: number | null, sha256: string) => `${turn ?? "final"}:${sha256}`;
+      const stored = await tx.attachment.findMany({ where: { promptId: id }, orderBy: { position: "asc" }, select: { sha256: true, turn: true } });
+      if (stored.map((x) => key(x.turn, x.sha256)).join() !== wanted.map((w) => key(w.turn, w.image.sha256)).join()) {
         await tx.attachment.deleteMany({ where: { promptId: id } });
-        await tx.attachment.createMany({ data: imgs.map((img, position) => ({ promptId: id, fileName: img.fileName, mimeType: img.mimeType,
-          byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
+        await tx.attachment.createMany({ data: wanted.map(({ turn, image: img, position }) => ({ promptId: id, turn, fileName: img.fileName,
+          mimeType: img.mimeType, byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
       }
       images.delete(r.promptId);
+      turnImages.delete(r.promptId);
     }
   }
   const responses = await responsesFor(tx, [...promptIds.values()], [...modelIds.values()]);

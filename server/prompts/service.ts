@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { attachmentUrl } from "../attachments/attachment-url";
 import { readStoredConversation } from "../imports/domain/conversation";
 import * as repo from "./repo";
 import type { TPromptQuery } from "./schema";
@@ -6,8 +7,14 @@ import type { TPromptQuery } from "./schema";
 export const listPromptSets = (db: Db) => repo.listPromptSets(db);
 export const promptSetFacets = (db: Db, promptSetId: string) => repo.promptSetFacets(db, promptSetId);
 
-/** A page of prompts, a conversation's earlier turns read back as turns. */
+/**
+ * A page of prompts: a conversation's earlier turns read back as turns, each with its images; the
+ * prompt's own images are the final turn's.
+ */
 export async function listPrompts(db: Db, q: TPromptQuery) {
   const { total, prompts } = await repo.listPrompts(db, q);
-  return { total, prompts: prompts.map(({ conversation, ...p }) => ({ ...p, conversation: readStoredConversation(conversation) })) };
+  return { total, prompts: prompts.map(({ conversation, attachments, ...p }) => ({ ...p,
+    attachments: attachments.filter((a) => a.turn === null),
+    conversation: readStoredConversation(conversation)?.map((t, turn) => ({ ...t,
+      images: attachments.filter((a) => a.turn === turn).map((a, i) => ({ url: attachmentUrl(a.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null })) };
 }

@@ -12,8 +12,19 @@ describe("a prompt's conversation (messages)", () => {
     for (const value of [messages, JSON.stringify(messages)]) {
       const parsed = parseConversation(value);
       expect(parsed).toEqual({ ok: true, finalUserTurn: "Another,\n\nlarger one?", context: [
-        { role: "system", content: "Be brief." }, { role: "user", content: "Name a prime." }, { role: "assistant", content: "7." }] });
+        { role: "system", content: "Be brief." }, { role: "user", content: "Name a prime." }, { role: "assistant", content: "7." }],
+        contextImages: [[], [], []], finalImages: [] });
     }
+  });
+
+  it("keeps each turn's images (image_url parts) apart from its text, the final turn's separately", () => {
+    const parsed = parseConversation([
+      { role: "user", content: [{ type: "text", text: "What is in this chart?" }, { type: "image_url", image_url: { url: "charts/q1.png" } }] },
+      { role: "assistant", content: "Sales by month." },
+      { role: "user", content: [{ type: "image_url", image_url: "data:image/png;base64,AAAA" }, { type: "text", text: "And this one?" }] },
+    ]);
+    expect(parsed).toMatchObject({ ok: true, finalUserTurn: "And this one?", contextImages: [["charts/q1.png"], []], finalImages: ["data:image/png;base64,AAAA"] });
+    if (parsed.ok) expect(parsed.context[0]).toEqual({ role: "user", content: "What is in this chart?" });
   });
 
   it.each([
@@ -23,9 +34,11 @@ describe("a prompt's conversation (messages)", () => {
     [[{ role: "user", content: "a" }, { role: "assistant", content: "b" }], "the last message must be the user turn the responses answer, not assistant"],
     [[{ role: "robot", content: "a" }], 'message 1: role must be one of system, user, assistant, got "robot"'],
     [[{ role: "user", content: "a" }, { role: "system", content: "b" }, { role: "user", content: "c" }], "message 2: a system message can only come first"],
-    [[{ role: "user", content: "  " }], "message 1: content is empty"],
-    [[{ role: "user", content: [{ type: "image_url", image_url: { url: "x.png" } }] }], "message 1: images inside messages are not supported yet"],
-    [[{ role: "user", content: 5 }], "message 1: content must be text or a list of text parts"],
+    [[{ role: "user", content: "  " }], "message 1: content has no text"],
+    [[{ role: "user", content: [{ type: "image_url", image_url: { url: "x.png" } }] }], "message 1: content has no text"],
+    [[{ role: "user", content: [{ type: "text", text: "a" }, { type: "image_url", image_url: {} }] }], "message 1: an image part needs image_url.url"],
+    [[{ role: "user", content: [{ type: "audio", data: "x" }] }], 'message 1: each content part must be { "type": "text"'],
+    [[{ role: "user", content: 5 }], "message 1: content must be text or a list of parts"],
     [[{ role: "user", content: "a" }, "b"], "message 2 must be an object with role and content"],
     [Array.from({ length: 201 }, () => ({ role: "user", content: "a" })), "has 201 messages; at most 200"],
   ])("refuses %j, saying what is wrong", (value, problem) => {

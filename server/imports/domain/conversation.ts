@@ -1,10 +1,10 @@
 // A prompt that is a conversation: the `messages` field of a material row, in the common chat
 // format (a list of { role, content }, as OpenAI's and most chat APIs take it). The last message is
 // the user turn the models answered; the ones before it are the context the grader reads first.
-// Content is text, or a list of text parts ({ type: "text", text }); a turn's images are not
-// supported yet, and the final turn's images go in the row's `images` field as for any prompt.
-import { z } from "zod";
-
+// Content is text, or a list of parts: text ({ type: "text", text }) and images ({ type:
+// "image_url", image_url: { url } }, the url a file next to the material or a data: URI, as in the
+// `images` field). Images of earlier turns are stored with their turn; the final turn's are the
+// prompt's images.
 export const TURN_ROLES = ["system", "user", "assistant"] as const;
 export type TurnRole = (typeof TURN_ROLES)[number];
 
@@ -17,25 +17,41 @@ export interface Turn {
 export const MAX_TURNS = 200;
 const MAX_TURN_CHARS = 100_000;
 
-/** Stored turns, checked again when read back (the column is JSON text). */
-export const ZStoredTurns = z.array(z.object({ role: z.enum(TURN_ROLES), content: z.string() }));
+/** Whether a value read back from the column is a list of turns. */
+const isTurnList = (v: unknown): v is Turn[] =>
+  Array.isArray(v) && v.every((t) => t !== null && typeof t === "object" && (TURN_ROLES as readonly unknown[]).includes((t as Turn).role)
+    && typeof (t as Turn).content === "string");
 
 export type ParsedConversation =
-  | { ok: true; context: Turn[]; finalUserTurn: string }
+  | { ok: true; context: Turn[]; finalUserTurn: string; contextImages: string[][]; finalImages: string[] }
   | { ok: false; problem: string };
 
-function contentText(content: unknown, where: string): string | { problem: string } {
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return { problem: `${where}: content must be text or a list of text parts` };
+export const MAX_TURN_IMAGES = 20;
+
+/** A part's image reference: { type: "image_url", image_url: { url } } (or image_url as the string itself). */
+function imageRef(p: { image_url?: unknown }): string | null {
+  const v = p.image_url;
+  if (typeof v === "string") return v;
+  if (v && typeof v === "object" && typeof (v as { url?: unknown }).url === "string") return (v as { url: string }).url;
+  return null;
+}
+
+function contentOf(content: unknown, where: string): { text: string; images: string[] } | { problem: string } {
+  if (typeof content === "string") return { text: content, images: [] };
+  if (!Array.isArray(content)) return { problem: `${where}: content must be text or a list of parts` };
   const texts: string[] = [];
+  const images: string[] = [];
   for (const part of content) {
-    const p = part as { type?: unknown; text?: unknown } | null;
+    const p = part as { type?: unknown; text?: unknown; image_url?: unknown } | null;
     if (p && typeof p === "object" && p.type === "text" && typeof p.text === "string") texts.push(p.text);
-    else if (p && typeof p === "object" && (p.type === "image_url" || p.type === "image")) {
-      return { problem: `${where}: images inside messages are not supported yet; put the final turn's images in the images field` };
-    } else return { problem: `${where}: each content part must be { "type": "text", "text": "…" }` };
+    else if (p && typeof p === "object" && p.type === "image_url") {
+      const ref = imageRef(p);
+      if (!ref?.trim()) return { problem: `${where}: an image part needs image_url.url (a file next to the material or a data: URI)` };
+      images.push(ref.trim());
+    } else return { problem: `${where}: each content part must be { "type": "text", "text": "…" } or { "type": "image_url", "image_url": { "url": "…" } }` };
   }
-  return texts.join("\n\n");
+  if (images.length > MAX_TURN_IMAGES) return { problem: `${where}: has ${images.length} images; at most ${MAX_TURN_IMAGES}` };
+  return { text: texts.join("\n\n"), images };
 }
 
 /**
@@ -55,6 +71,7 @@ export function parseConversation(value: unknown): ParsedConversation {
   if (messages.length === 0) return { ok: false, problem: "has no messages" };
   if (messages.length > MAX_TURNS) return { ok: false, problem: `has ${messages.length} messages; at most ${MAX_TURNS}` };
   const turns: Turn[] = [];
+  const images: string[][] = [];
   for (let i = 0; i < messages.length; i++) {
     const m = messages[i] as { role?: unknown; content?: unknown } | null;
     const where = `message ${i + 1}`;
@@ -63,15 +80,16 @@ export function parseConversation(value: unknown): ParsedConversation {
       return { ok: false, problem: `${where}: role must be one of ${TURN_ROLES.join(", ")}, got ${JSON.stringify(m.role ?? null).slice(0, 40)}` };
     }
     if (m.role === "system" && i > 0) return { ok: false, problem: `${where}: a system message can only come first` };
-    const text = contentText(m.content, where);
-    if (typeof text !== "string") return { ok: false, problem: text.problem };
-    if (!text.trim()) return { ok: false, problem: `${where}: content is empty` };
-    if (text.length > MAX_TURN_CHARS) return { ok: false, problem: `${where}: content is longer than ${MAX_TURN_CHARS} characters` };
-    turns.push({ role: m.role as TurnRole, content: text });
+    const content = contentOf(m.content, where);
+    if ("problem" in content) return { ok: false, problem: content.problem };
+    if (!content.text.trim()) return { ok: false, problem: `${where}: content has no text` };
+    if (content.text.length > MAX_TURN_CHARS) return { ok: false, problem: `${where}: content is longer than ${MAX_TURN_CHARS} characters` };
+    turns.push({ role: m.role as TurnRole, content: content.text });
+    images.push(content.images);
   }
   const last = turns[turns.length - 1];
   if (last.role !== "user") return { ok: false, problem: `the last message must be the user turn the responses answer, not ${last.role}` };
-  return { ok: true, context: turns.slice(0, -1), finalUserTurn: last.content };
+  return { ok: true, context: turns.slice(0, -1), finalUserTurn: last.content, contextImages: images.slice(0, -1), finalImages: images[images.length - 1] };
 }
 
 /** The stored form of a prompt's earlier turns: JSON text, or null for a single-turn prompt. */
@@ -83,9 +101,9 @@ export const storedConversation = (context: Turn[]): string | null => (context.l
  */
 export function readStoredConversation(stored: unknown): Turn[] | null {
   if (stored === null || stored === undefined || stored === "") return null;
-  const parsed = typeof stored === "string" ? ZStoredTurns.safeParse(safeJson(stored)) : null;
-  if (!parsed?.success) throw new Error("a prompt's stored conversation does not read back as a list of turns");
-  return parsed.data.length ? parsed.data : null;
+  const parsed = typeof stored === "string" ? safeJson(stored) : undefined;
+  if (!isTurnList(parsed)) throw new Error("a prompt's stored conversation does not read back as a list of turns");
+  return parsed.length ? parsed.map(({ role, content }) => ({ role, content })) : null;
 }
 
 function safeJson(text: string): unknown {

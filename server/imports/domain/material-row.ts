@@ -18,6 +18,8 @@ export interface MaterialRow {
   response: string;
   /** earlier turns of a conversation (empty for a single-turn prompt); `prompt` is then its last user turn */
   context: Turn[];
+  /** image references of each earlier turn, parallel to `context` */
+  contextImages: string[][];
 }
 
 export function parseMaterialRow(fields: Fields, line: number): { row: MaterialRow | null; problems: ImportProblem[] } {
@@ -38,11 +40,17 @@ export function parseMaterialRow(fields: Fields, line: number): { row: MaterialR
   const modality = r.oneOf("modality", ["text", "image"] as const);
   const listed = splitImages(fields.images);
   if (listed === null) r.problem("images", 'must be paths or data: URIs separated by "|" (CSV) or a list of strings (JSON Lines)');
-  const images = listed ?? [];
+  // The final turn's images come from `images` or from the last message's image parts, not both.
+  const fromMessages = conversation?.ok ? conversation.finalImages : [];
+  if (fromMessages.length && listed?.length) r.problem("images", "the last message has images too; give the final turn's images in one place");
+  const images = fromMessages.length ? fromMessages : listed ?? [];
+  const contextImages = conversation?.ok ? conversation.contextImages : [];
   if (modality === "text" && images.length) r.problem("images", "a text prompt has no images; use modality image");
+  if (modality === "text" && contextImages.some((x) => x.length)) r.problem("messages", "has images in earlier turns; use modality image");
   const model = r.text("model", { required: true, max: 120 });
   const response = r.text("response", { required: true, max: 200_000 });
   if (r.problems.length || !modality) return { row: null, problems: r.problems };
   const context = conversation?.ok ? conversation.context : [];
-  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response, context }, problems: [] };
+  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response, context, contextImages },
+    problems: [] };
 }

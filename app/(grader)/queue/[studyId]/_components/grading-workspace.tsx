@@ -7,6 +7,7 @@ import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConversationTranscript } from "@/app/_components/conversation-transcript";
+import { ImageGallery } from "@/app/_components/image-gallery";
 import { Markdown } from "@/app/_components/markdown";
 import { ModelOutput } from "@/app/_components/model-output";
 import { useTRPC } from "@/app/_lib/trpc";
@@ -17,7 +18,6 @@ import { medianSeconds } from "../_lib/session-stats";
 import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
 import { DimensionControl } from "./dimension-control";
-import { ImageGallery } from "./image-gallery";
 import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
