@@ -87,7 +87,7 @@ export function demoLoginsText(): string {
  */
 export interface DemoConversation {
   category: string;
-  /** the first user turn shows a bar chart (generated), making it an image prompt */
+  /** the first user turn shows a bar chart (generated), making it an image prompt; "{tallest}" in the texts is its tallest bar's colour */
   chart?: boolean;
   turns: { role: "system" | "user" | "assistant"; content: string }[];
   final: string;
@@ -138,11 +138,11 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     chart: true,
     turns: [
       { role: "user", content: "Here is our team's chart of tickets closed per person this week. Who closed the most?" },
-      { role: "assistant", content: "The tallest bar is the one furthest to the left, so that person closed the most tickets." },
+      { role: "assistant", content: "Whoever the {tallest} bar stands for: it is the tallest, so that person closed the most tickets." },
     ],
-    final: "Name the colour of that bar, and say roughly how it compares with the shortest one.",
-    good: "It is the tallest bar in the chart; I compared its height with the shortest bar, which is well under half as tall.",
-    weak: "The bars are all quite similar, so it is hard to say.",
+    final: "Which colour should I highlight in the slides for that person, and why?",
+    good: "Highlight **{tallest}**: it is the tallest bar, the person who closed the most tickets this week.",
+    weak: "Any bright colour works; the chart does not say much about who closed the most.",
   },
   {
     category: "Knowledge",

@@ -130,11 +130,13 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   for (const locale of DEMO_LOCALES) {
     for (const chat of DEMO_CONVERSATIONS) {
       const chart = chat.chart ? barChart(rng) : null;
+      const fill = (text: string) => (chart ? text.replaceAll("{tallest}", chart.tallest) : text);
       await makePrompt(db, {
-        promptSetId: chatSet.id, externalId: `chat-${String(++c).padStart(4, "0")}`, text: chat.final, conversation: chat.turns,
+        promptSetId: chatSet.id, externalId: `chat-${String(++c).padStart(4, "0")}`, text: fill(chat.final),
+        conversation: chat.turns.map((t) => ({ role: t.role, content: fill(t.content) })),
         turnImages: chart ? [{ turn: 0, fileName: `chat-chart-${c}.png`, mimeType: "image/png", data: chart.png }] : [],
         localeCode: locale.code, category: chat.category, modality: chart ? "IMAGE" : "TEXT",
-        responses: DEMO_MODELS.map((mm) => ({ modelId: models[mm.key].id, text: quality[mm.key] + rng.normal(0, 0.25) > 0.55 ? chat.good : chat.weak })),
+        responses: DEMO_MODELS.map((mm) => ({ modelId: models[mm.key].id, text: fill(quality[mm.key] + rng.normal(0, 0.25) > 0.55 ? chat.good : chat.weak) })),
       });
     }
   }

@@ -5,8 +5,12 @@ import { OPEN_TURNS } from "../../app/_lib/visible-turns";
 import { DEMO_CONVERSATIONS } from "../../seed/demo-content";
 import { loginAs, startStudy, USERS } from "../fixtures";
 
-/** A few words of a turn as they read once rendered (no markdown marks, no code fence). */
-const snippet = (content: string) => content.replace(/```\w*\n?/g, "").replace(/[*`#]/g, "").trim().split(/\s+/).slice(0, 3).join(" ");
+/** The first words of a turn as they read once rendered (no markdown marks, no code fence), up to a placeholder the demo fills. */
+function snippet(content: string): string {
+  const words = content.replace(/```\w*\n?/g, "").replace(/[*`#]/g, "").trim().split(/\s+/).slice(0, 3);
+  const placeholder = words.findIndex((w) => w.includes("{"));
+  return words.slice(0, placeholder < 0 ? 3 : placeholder).join(" ");
+}
 
 test("a grader reads each conversation's turns in order before the final turn, and grades it", async ({ page, browser }) => {
   test.setTimeout(120_000);
