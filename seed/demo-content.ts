@@ -155,3 +155,9 @@ export const DEMO_CONVERSATIONS: DemoConversation[] = [
     weak: "Yes, partly: in summer the Earth is a bit closer to the Sun, which adds to the effect of the tilt.",
   },
 ];
+
+/** Two versions of an image model, for the demo's image generation and editing study. */
+export const DEMO_IMAGE_MODELS = [
+  { key: "imageNew", name: "Prism Image 2026", family: "Prism Image", generation: "2026", notes: "Image generation and editing, current release." },
+  { key: "imageOld", name: "Prism Image 2025", family: "Prism Image", generation: "2025", notes: "Image generation and editing, previous release." },
+] as const;

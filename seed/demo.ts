@@ -7,7 +7,7 @@ import { ensureBuiltInDimensions } from "../server/studies/service";
 import { Canvas, type Rgb } from "./png";
 import { createRng, type Rng } from "./rng";
 import {
-  DAYS, DEMO_CONVERSATIONS, DEMO_GRADERS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
+  DAYS, DEMO_CONVERSATIONS, DEMO_GRADERS, DEMO_IMAGE_MODELS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
   type DemoModelKey,
 } from "./demo-content";
 import { markControlItems, updateQualitySettings } from "../server/quality/repo";
@@ -57,6 +57,13 @@ function barChart(rng: Rng): { png: Buffer; tallest: string; bars: number } {
   const tallest = COLOUR_NAMES[heights.indexOf(Math.max(...heights))];
   // Exported with the metadata a real tool leaves behind, naming a model: Verdict must strip it before a grader sees the image.
   return { png: canvas.toPng({ Software: "Lumen Device 2026 chart export" }), tallest, bars };
+}
+
+/** Circles of one palette colour on a light background: an image model's output, or an edit's source. */
+function circlesPicture(colour: number, count: number): Buffer {
+  const canvas = new Canvas(240, 160, [248, 250, 252]);
+  for (let i = 0; i < count; i++) canvas.circle(30 + i * 45, 60 + (i % 2) * 40, 18, PALETTE[colour]);
+  return canvas.toPng();
 }
 
 function shapesPicture(rng: Rng): { png: Buffer; count: number; colour: string } {
@@ -142,6 +149,41 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
   }
   log(`conversation prompts: ${c}`);
 
+  // Image generation and editing: each prompt asks for circles of a colour (or, for an edit, to
+  // recolour the circles of a source image); the better model draws what was asked more often.
+  const imageModels = {} as Record<(typeof DEMO_IMAGE_MODELS)[number]["key"], { id: string }>;
+  for (const im of DEMO_IMAGE_MODELS) {
+    imageModels[im.key] = await db.model.create({ data: { name: im.name, family: im.family, generation: im.generation, notes: im.notes }, select: { id: true } });
+  }
+  const imageQuality = { imageNew: 0.75, imageOld: 0.45 };
+  const generationSet = await makePromptSet(db, { name: "Image generation 2026", description: "Pictures drawn and edited to a request.", createdById: researcher.id });
+  let g = 0;
+  for (const locale of DEMO_LOCALES.slice(0, 4)) {
+    for (let i = 0; i < 4; i++) {
+      const editing = i % 2 === 1;
+      const colour = rng.int(0, PALETTE.length - 1);
+      const count = rng.int(2, 5);
+      const asked = { colour, count };
+      const source = editing ? circlesPicture((colour + 2) % PALETTE.length, count) : null;
+      const text = editing
+        ? `Make every circle in this picture ${COLOUR_NAMES[colour]}; change nothing else.`
+        : `Draw ${count} ${COLOUR_NAMES[colour]} circles on a light background.`;
+      await makePrompt(db, {
+        promptSetId: generationSet.id, externalId: `gen-${String(++g).padStart(4, "0")}`, text, localeCode: locale.code,
+        category: editing ? "Editing" : "Generation", modality: editing ? "IMAGE" : "TEXT",
+        images: source ? [{ fileName: `source-${g}.png`, mimeType: "image/png", data: source }] : [],
+        responses: DEMO_IMAGE_MODELS.map((im) => {
+          const right = imageQuality[im.key] + rng.normal(0, 0.2) > 0.55;
+          // A weaker drawing gets the colour or (for a new picture) the count wrong.
+          const drawn = right ? asked : { colour: (colour + 1) % PALETTE.length, count: editing ? count : count + 1 };
+          return { modelId: imageModels[im.key].id, text: "",
+            images: [{ fileName: `${im.name}-${g}.png`, mimeType: "image/png", data: circlesPicture(drawn.colour, drawn.count) }] };
+        }),
+      });
+    }
+  }
+  log(`image generation prompts: ${g}`);
+
   const studies = [
     { def: { name: "Device 2026 vs 2025 — text", graderTitle: "Everyday requests — on-device assistant", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
         dimensionKeys: ["overall", "instruction_following", "truthfulness", "presentation"], redundancy: 3,
@@ -170,6 +212,11 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
         dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 2,
         guidelines: "Read the conversation so far, then judge which reply answers the **last user turn** better, keeping what was said before in mind." },
       status: "RUNNING" as const, completion: 0.4, edge: 0.8 },
+    { def: { name: "Prism Image 2026 vs 2025 — generation and editing", graderTitle: "Pictures made to a request", type: "SIDE_BY_SIDE" as const,
+        modelIds: [imageModels.imageNew.id, imageModels.imageOld.id], promptSetId: generationSet.id,
+        dimensionKeys: ["overall", "prompt_alignment", "visual_quality", "edit_faithfulness"], redundancy: 2,
+        guidelines: "Compare the two pictures at the same zoom. For an edit, check the change against the **source image** and that nothing else moved." },
+      status: "RUNNING" as const, completion: 0.3, edge: 0.7 },
     { def: { name: "Server Pro vs Server 2026 — draft", graderTitle: "Maths and reasoning", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
         filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
         guidelines: "Focus on correctness of the reasoning." },

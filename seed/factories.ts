@@ -63,7 +63,8 @@ export interface PromptSpec {
   conversation?: Turn[];
   /** images of earlier turns, each with its turn's index */
   turnImages?: { turn: number; fileName: string; mimeType: string; data: Buffer }[];
-  responses: { modelId: string; text: string }[];
+  /** each model's response: text, and images for an image model's output */
+  responses: { modelId: string; text: string; images?: { fileName: string; mimeType: string; data: Buffer }[] }[];
 }
 
 export async function makePrompt(db: Db, spec: PromptSpec) {
@@ -76,7 +77,9 @@ export async function makePrompt(db: Db, spec: PromptSpec) {
       attachments: { create: [...(spec.images ?? []).map((img) => ({ ...img, turn: null as number | null })), ...(spec.turnImages ?? [])]
         .map(({ turn, ...img }, position) => ({ fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data), byteSize: img.data.length,
           position, turn, sha256: createHash("sha256").update(img.data).digest("hex") })) },
-      responses: { create: spec.responses },
+      responses: { create: spec.responses.map(({ images, ...r }) => ({ ...r,
+        attachments: { create: (images ?? []).map((img, position) => ({ fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data),
+          byteSize: img.data.length, position, sha256: createHash("sha256").update(img.data).digest("hex") })) } })) },
     },
     select: { id: true, externalId: true },
   });

@@ -90,6 +90,8 @@ export async function importMaterial(
   const models = new Set<string>();
   const images = new Map<string, LoadedImage[]>();
   const turnImages = new Map<string, TurnImage[]>();
+  // Each response's images (an image model's output), by `${prompt_id}|${model}`.
+  const outputImages = new Map<string, LoadedImage[]>();
   let rows = 0;
   for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "checking", bytesRead: r, totalBytes: t }))) {
     const { row, problems: rowProblems } = parseMaterialRow(fields, line);
@@ -120,6 +122,10 @@ export async function importMaterial(
       const loaded = row.images.map((ref) => loadImage(ref, opts.images, line, local));
       if (loaded.every(Boolean)) images.set(row.promptId, loaded as LoadedImage[]);
     }
+    if (row.responseImages.length) {
+      const loaded = row.responseImages.map((ref) => loadImage(ref, opts.images, line, local, "response_images"));
+      if (loaded.every(Boolean)) outputImages.set(`${row.promptId}|${row.model}`, loaded as LoadedImage[]);
+    }
     if (hasTurnImages && !turnImages.has(row.promptId)) {
       const loaded = row.contextImages.flatMap((refs, turn) => refs.map((ref) => ({ turn, image: loadImage(ref, opts.images, line, local, "messages") })));
       if (loaded.every((x) => x.image)) turnImages.set(row.promptId, loaded as TurnImage[]);
@@ -140,7 +146,7 @@ export async function importMaterial(
     const modelIds = await repo.ensureModels(tx, [...models]);
     const set = await repo.ensurePromptSet(tx, setName, opts.actorId ?? null);
     const pending: MaterialRow[] = [];
-    const write = () => repo.upsertMaterialBatch(tx, set.id, pending.splice(0), modelIds, images, turnImages);
+    const write = () => repo.upsertMaterialBatch(tx, set.id, pending.splice(0), modelIds, images, turnImages, outputImages);
     for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
       pending.push(parseMaterialRow(fields, line).row!);
       if (pending.length >= 1000) await write();

@@ -218,7 +218,7 @@ export const ensurePromptSet = (tx: Tx, name: string, createdById: string | null
  * created or updated per model.
  */
 export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
-  images: Map<string, LoadedImage[]>, turnImages: Map<string, TurnImage[]>) {
+  images: Map<string, LoadedImage[]>, turnImages: Map<string, TurnImage[]>, outputImages: Map<string, LoadedImage[]>) {
   const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
   const promptIds = new Map<string, string>();
   for (const r of batch) {
@@ -253,7 +253,19 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const id = responses.get(`${promptId}|${modelId}`);
     // The style the leaderboard's style control reads, measured when the text is written.
     const data = { text: r.response, ...styleColumns(responseStyle(r.response)) };
+    const responseId = id ?? randomUUID();
     if (id) await tx.response.update({ where: { id }, data });
-    else await tx.response.create({ data: { promptId, modelId, ...data } });
+    else await tx.response.create({ data: { id: responseId, promptId, modelId, ...data } });
+    // The images the model made, replaced when they changed.
+    const made = outputImages.get(`${r.promptId}|${r.model}`);
+    if (made) {
+      const stored = await tx.attachment.findMany({ where: { responseId }, orderBy: { position: "asc" }, select: { sha256: true } });
+      if (stored.map((x) => x.sha256).join() !== made.map((img) => img.sha256).join()) {
+        await tx.attachment.deleteMany({ where: { responseId } });
+        await tx.attachment.createMany({ data: made.map((img, position) => ({ responseId, fileName: img.fileName, mimeType: img.mimeType,
+          byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
+      }
+      outputImages.delete(`${r.promptId}|${r.model}`);
+    }
   }
 }

@@ -4,7 +4,7 @@ import type { ImportProblem } from "./import-error";
 import { splitImages } from "./image-type";
 import { parseConversation, type Turn } from "./conversation";
 
-export const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response", "messages"];
+export const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response", "response_images", "messages"];
 
 export interface MaterialRow {
   line: number;
@@ -15,7 +15,10 @@ export interface MaterialRow {
   modality: "TEXT" | "IMAGE";
   images: string[];
   model: string;
+  /** the response's text; may be empty when it is images */
   response: string;
+  /** images the model made (image generation or editing), paths or data: URIs as in `images` */
+  responseImages: string[];
   /** earlier turns of a conversation (empty for a single-turn prompt); `prompt` is then its last user turn */
   context: Turn[];
   /** image references of each earlier turn, parallel to `context` */
@@ -48,9 +51,14 @@ export function parseMaterialRow(fields: Fields, line: number): { row: MaterialR
   if (modality === "text" && images.length) r.problem("images", "a text prompt has no images; use modality image");
   if (modality === "text" && contextImages.some((x) => x.length)) r.problem("messages", "has images in earlier turns; use modality image");
   const model = r.text("model", { required: true, max: 120 });
-  const response = r.text("response", { required: true, max: 200_000 });
+  // A response is text, images (an image model's output), or both.
+  const listedOutputs = splitImages(fields.response_images);
+  if (listedOutputs === null) r.problem("response_images", 'must be paths or data: URIs separated by "|" (CSV) or a list of strings (JSON Lines)');
+  const responseImages = listedOutputs ?? [];
+  if (responseImages.length > 20) r.problem("response_images", `lists ${responseImages.length} images; at most 20`);
+  const response = r.text("response", { required: responseImages.length === 0 && listedOutputs !== null, max: 200_000 });
   if (r.problems.length || !modality) return { row: null, problems: r.problems };
   const context = conversation?.ok ? conversation.context : [];
-  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response, context, contextImages },
+  return { row: { line, promptId, prompt, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", images, model, response, responseImages, context, contextImages },
     problems: [] };
 }

@@ -18,6 +18,7 @@ import { medianSeconds } from "../_lib/session-stats";
 import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
 import { DimensionControl } from "./dimension-control";
+import { ImageComparison } from "./image-comparison";
 import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
@@ -212,6 +213,8 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // answers stay on the page, and the grader can go on to the next task.
   const refused = submit.error?.data?.code === "CONFLICT" || submit.error?.data?.code === "PRECONDITION_FAILED";
   const missing = task.dimensions.filter((d) => draft.values[d.key] === undefined).length;
+  // Both responses are images (an image model's outputs): compared in one view, zoomed together.
+  const comparesImages = task.responses.length === 2 && task.responses.every((r) => r.images.length > 0);
   const problems = attempted ? validateSubmission(task.dimensions, draft) : [];
   const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
   const inWords = (key: string, value: number) => {
@@ -260,11 +263,13 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         {task.responses.map((r) => (
           <section key={r.label} aria-label={r.label} className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 text-sm font-semibold text-indigo-700">{r.label}</h2>
-            <ModelOutput text={r.text} label={r.label} />
-            <ImageGallery images={r.images} />
+            {r.text ? <ModelOutput text={r.text} label={r.label} /> : r.images.length === 0 && <p className="text-sm text-slate-500">(empty response)</p>}
+            {!comparesImages && <ImageGallery images={r.images} />}
+            {comparesImages && r.images.length > 0 && <p className="text-sm text-slate-600">{r.images.length === 1 ? "An image" : `${r.images.length} images`}: compared below.</p>}
           </section>
         ))}
       </div>
+      {comparesImages && <ImageComparison left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
       <section aria-label="Your judgment" className="space-y-3">
         {task.dimensions.map((d, i) => (
