@@ -1,0 +1,67 @@
+// An image model's outputs are compared as pictures: both shown at the same scale and zoomed and
+// panned together, swiped or flickered; an edit shows its source beside them.
+import { expect, test, type Page } from "@playwright/test";
+import { loginAs, startStudy, USERS } from "../fixtures";
+
+const transformOf = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => (el as HTMLElement).style.transform);
+
+test("a grader zooms and pans both pictures together, flickers between them, and sees an edit's source", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const studyId = await startStudy(browser, { name: "E2E pictures", type: "SIDE_BY_SIDE", models: ["Prism Image 2026", "Prism Image 2025"],
+    promptSet: "Image generation 2026", locales: ["en-US"], dimensionKeys: ["overall", "prompt_alignment", "edit_faithfulness"] });
+  await loginAs(page, USERS.grader, "/queue");
+  await page.goto(`/queue/${studyId}`);
+  let sawEdit = false, sawGeneration = false;
+  for (let done = 1; done <= 4; done++) {
+    const comparison = page.getByRole("region", { name: "Image comparison" });
+    await expect(comparison).toBeVisible();
+    for (const side of [1, 2]) {
+      await expect.poll(() => page.getByTestId(`compare-${side}`).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    }
+    const editing = (await page.getByRole("region", { name: "Prompt" }).innerText()).includes("Make every circle");
+    if (editing) {
+      sawEdit = true;
+      await expect(page.getByTestId("compare-source")).toBeVisible();
+      await expect(page.getByRole("radiogroup", { name: "Edit faithfulness" })).toBeVisible();
+    } else {
+      sawGeneration = true;
+      await expect(page.getByTestId("compare-source")).toHaveCount(0);
+      await expect(page.getByRole("radiogroup", { name: "Edit faithfulness" })).toHaveCount(0);
+    }
+
+    if (done === 1) {
+      // Zoom and pan one picture: the other follows exactly.
+      await comparison.getByRole("button", { name: "Zoom in" }).click();
+      await comparison.getByRole("button", { name: "Zoom in" }).click();
+      await expect(page.getByTestId("zoom-level")).toHaveText("225%");
+      const box = (await page.getByTestId("compare-1").boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2 + 25, { steps: 5 });
+      await page.mouse.up();
+      const left = await transformOf(page, "compare-1");
+      expect(left).toBe("translate(-40px, 25px) scale(2.25)");
+      expect(await transformOf(page, "compare-2")).toBe(left);
+      // Flicker: one picture at a time, at the same view.
+      await comparison.getByRole("radio", { name: "Flicker" }).click();
+      await expect(page.getByTestId("flicker-showing")).toHaveText("Showing Response 1");
+      await expect(page.getByTestId("compare-2")).toHaveCount(0);
+      await comparison.getByRole("button", { name: "Show Response 2" }).click();
+      await expect(page.getByTestId("flicker-showing")).toHaveText("Showing Response 2");
+      expect(await transformOf(page, "compare-2")).toBe(left);
+      // Swipe: both layered, the slider moves the edge.
+      await comparison.getByRole("radio", { name: "Swipe" }).click();
+      await expect(page.getByTestId("compare-1")).toBeVisible();
+      await expect(page.getByTestId("compare-2")).toBeVisible();
+      await comparison.getByRole("slider", { name: "Swipe between Response 1 and Response 2" }).fill("20");
+      await comparison.getByRole("radio", { name: "Side by side" }).click();
+    }
+
+    for (const group of await page.getByRole("radiogroup").filter({ has: page.getByRole("radio", { name: "About the same", exact: true }) }).all()) {
+      await group.getByRole("radio", { name: "About the same", exact: true }).click();
+    }
+    await page.getByRole("button", { name: /^Submit/ }).click();
+    await expect(page.getByTestId("session-counter")).toContainText(`${done} done`);
+  }
+  expect(sawEdit && sawGeneration).toBe(true);
+});
