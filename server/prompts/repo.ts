@@ -28,7 +28,8 @@ export async function listPrompts(db: Db, q: TPromptQuery) {
       where, orderBy: { externalId: "asc" }, skip: q.page * q.pageSize, take: q.pageSize,
       select: { id: true, externalId: true, text: true, conversation: true, localeCode: true, category: true, modality: true,
         attachments: { orderBy: { position: "asc" }, select: { id: true, fileName: true, turn: true } },
-        responses: { orderBy: { model: { name: "asc" } }, select: { id: true, text: true, model: { select: { name: true } } } } },
+        responses: { orderBy: { model: { name: "asc" } }, select: { id: true, text: true, model: { select: { name: true } },
+          attachments: { orderBy: { position: "asc" }, select: { id: true } } } } },
     }),
   ]);
   return { total, prompts };

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ConversationTranscript } from "@/app/_components/conversation-transcript";
+import { ImageGallery } from "@/app/_components/image-gallery";
 import { ModelOutput } from "@/app/_components/model-output";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
@@ -64,7 +65,8 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
               <div className="mt-2 grid gap-2 md:grid-cols-2">
                 {p.responses.map((r) => (
                   <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
-                    <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} /></div>
+                    {r.text && <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} />}
+                    <ImageGallery images={r.attachments.map((a, i) => ({ url: `/api/attachments/${a.id}`, alt: `${r.model.name}, image ${i + 1}` }))} /></div>
                 ))}
               </div>
             </details>
