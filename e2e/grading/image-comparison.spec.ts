@@ -7,6 +7,7 @@ const transformOf = (page: Page, testId: string) => page.getByTestId(testId).eva
 
 test("a grader zooms and pans both pictures together, flickers between them, and sees an edit's source", async ({ page, browser }) => {
   test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 560 }); // the comparison starts below the fold
   const studyId = await startStudy(browser, { name: "E2E pictures", type: "SIDE_BY_SIDE", models: ["Prism Image 2026", "Prism Image 2025"],
     promptSet: "Image generation 2026", locales: ["en-US"], dimensionKeys: ["overall", "prompt_alignment", "edit_faithfulness"] });
   await loginAs(page, USERS.grader, "/queue");
@@ -34,21 +35,24 @@ test("a grader zooms and pans both pictures together, flickers between them, and
       await comparison.getByRole("button", { name: "Zoom in" }).click();
       await comparison.getByRole("button", { name: "Zoom in" }).click();
       await expect(page.getByTestId("zoom-level")).toHaveText("225%");
-      const box = (await page.getByTestId("compare-1").boundingBox())!;
+      // Drag inside Response 1's pane, brought into view first (an edit's prompt pushes it down).
+      const pane = page.getByTestId("compare-1").locator("..");
+      await pane.scrollIntoViewIfNeeded();
+      const box = (await pane.boundingBox())!;
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 2 - 40, box.y + box.height / 2 + 25, { steps: 5 });
       await page.mouse.up();
-      const left = await transformOf(page, "compare-1");
-      expect(left).toBe("translate(-40px, 25px) scale(2.25)");
-      expect(await transformOf(page, "compare-2")).toBe(left);
+      const left = "translate(-40px, 25px) scale(2.25)";
+      await expect.poll(() => transformOf(page, "compare-1")).toBe(left);
+      await expect.poll(() => transformOf(page, "compare-2")).toBe(left);
       // Flicker: one picture at a time, at the same view.
       await comparison.getByRole("radio", { name: "Flicker" }).click();
       await expect(page.getByTestId("flicker-showing")).toHaveText("Showing Response 1");
       await expect(page.getByTestId("compare-2")).toHaveCount(0);
       await comparison.getByRole("button", { name: "Show Response 2" }).click();
       await expect(page.getByTestId("flicker-showing")).toHaveText("Showing Response 2");
-      expect(await transformOf(page, "compare-2")).toBe(left);
+      await expect.poll(() => transformOf(page, "compare-2")).toBe(left);
       // Swipe: both layered, the slider moves the edge.
       await comparison.getByRole("radio", { name: "Swipe" }).click();
       await expect(page.getByTestId("compare-1")).toBeVisible();

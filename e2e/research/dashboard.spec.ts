@@ -73,7 +73,7 @@ test.describe.serial("researcher workflow", () => {
     await page.goto("/studies");
     await page.getByRole("link", { name: "New study" }).click();
     const wizard = page.getByRole("form", { name: "New study" });
-    await wizard.getByLabel("Name").fill(STUDY);
+    await wizard.getByRole("textbox", { name: /^Name/ }).fill(STUDY); // not a dimension whose description says "named"
     // Nothing is pre-selected as the candidate; the swap button exchanges the two.
     await expect(wizard.getByLabel("Candidate")).toHaveValue("");
     await wizard.getByLabel("Candidate").selectOption({ label: "Wizard Old" });
