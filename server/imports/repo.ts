@@ -217,6 +217,20 @@ export const ensurePromptSet = (tx: Tx, name: string, createdById: string | null
  * replaced when they changed (each prompt's images are taken from `images` once), responses
  * created or updated per model.
  */
+/**
+ * Sets the images of one prompt or response to `wanted`, rewriting them only when something
+ * differs (content, order or turn): a re-import of the same file leaves stored images as they are.
+ */
+async function replaceAttachments(tx: Tx, owner: { promptId: string } | { responseId: string },
+  wanted: { turn: number | null; image: LoadedImage; position: number }[]) {
+  const key = (turn: number | null, sha256: string) => `${turn ?? "final"}:${sha256}`;
+  const stored = await tx.attachment.findMany({ where: owner, orderBy: { position: "asc" }, select: { sha256: true, turn: true } });
+  if (stored.map((x) => key(x.turn, x.sha256)).join() === wanted.map((w) => key(w.turn, w.image.sha256)).join()) return;
+  await tx.attachment.deleteMany({ where: owner });
+  await tx.attachment.createMany({ data: wanted.map(({ turn, image, position }) => ({ ...owner, turn, fileName: image.fileName, mimeType: image.mimeType,
+    byteSize: image.data.length, sha256: image.sha256, data: new Uint8Array(image.data), position })) });
+}
+
 export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
   images: Map<string, LoadedImage[]>, turnImages: Map<string, TurnImage[]>, outputImages: Map<string, LoadedImage[]>) {
   const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
@@ -235,13 +249,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const wanted = [...finals.map((image, position) => ({ turn: null as number | null, image, position })),
       ...(turnImages.get(r.promptId) ?? []).map((x, i) => ({ turn: x.turn, image: x.image, position: finals.length + i }))];
     if (wanted.length) {
-      const key = (turn: number | null, sha256: string) => `${turn ?? "final"}:${sha256}`;
-      const stored = await tx.attachment.findMany({ where: { promptId: id }, orderBy: { position: "asc" }, select: { sha256: true, turn: true } });
-      if (stored.map((x) => key(x.turn, x.sha256)).join() !== wanted.map((w) => key(w.turn, w.image.sha256)).join()) {
-        await tx.attachment.deleteMany({ where: { promptId: id } });
-        await tx.attachment.createMany({ data: wanted.map(({ turn, image: img, position }) => ({ promptId: id, turn, fileName: img.fileName,
-          mimeType: img.mimeType, byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
-      }
+      await replaceAttachments(tx, { promptId: id }, wanted);
       images.delete(r.promptId);
       turnImages.delete(r.promptId);
     }
@@ -259,12 +267,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     // The images the model made, replaced when they changed.
     const made = outputImages.get(`${r.promptId}|${r.model}`);
     if (made) {
-      const stored = await tx.attachment.findMany({ where: { responseId }, orderBy: { position: "asc" }, select: { sha256: true } });
-      if (stored.map((x) => x.sha256).join() !== made.map((img) => img.sha256).join()) {
-        await tx.attachment.deleteMany({ where: { responseId } });
-        await tx.attachment.createMany({ data: made.map((img, position) => ({ responseId, fileName: img.fileName, mimeType: img.mimeType,
-          byteSize: img.data.length, sha256: img.sha256, data: new Uint8Array(img.data), position })) });
-      }
+      await replaceAttachments(tx, { responseId }, made.map((image, position) => ({ turn: null, image, position })));
       outputImages.delete(`${r.promptId}|${r.model}`);
     }
   }
