@@ -76,14 +76,6 @@ export interface RateOptions {
   styleControl: boolean;
 }
 
-function addTypes(t: PairTotals, s: SliceBattles, counts: ArrayLike<number>): void {
-  for (let ty = 0; ty + 1 < s.typeStart.length; ty++) {
-    const c = counts[ty];
-    if (c === 0) continue;
-    for (let e = s.typeStart[ty]; e < s.typeStart[ty + 1]; e++) t.add(s.a[e], s.b[e], s.winsA[e], s.battles[e], c);
-  }
-}
-
 /** Each entry's cell in the pair totals and its wins for the lower-numbered model: a resample adds without branching. */
 interface EntryCells {
   cell: Int32Array;
@@ -101,8 +93,8 @@ function entryCells(s: SliceBattles, models: number): EntryCells {
   return { cell, wins };
 }
 
-/** addTypes for a resample's counts, through precomputed cells (the bootstrap's inner loop). */
-function addResample(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Int32Array): void {
+/** Adds each type's entries `counts[type]` times (the point estimate's counts, or a resample's: the bootstrap's inner loop). */
+function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: ArrayLike<number>): void {
   const { typeStart, battles } = s;
   const { cell, wins } = cells;
   const tw = t.wins, tb = t.battles;
@@ -182,8 +174,9 @@ function rateTotals(t: PairTotals, out: Float64Array, start?: { ratings: Float64
 }
 
 export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): SliceResult {
+  const cells = entryCells(s, models);
   const point = new PairTotals(models);
-  addTypes(point, s, s.typeCount);
+  addTypes(point, s, cells, s.typeCount);
   const perModel = point.perModel();
   const present = Array.from({ length: models }, (_, i) => perModel.battles[i] > 0);
   const components = comparisonComponents(point, present);
@@ -199,7 +192,6 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   // Exact resamples of the prompts, drawn over their outcome types (resample-counts.ts).
   const resampler = new ResampleCounts(s.typeCount, s.typeOfPrompt);
   const counts = new Int32Array(s.typeCount.length);
-  const cells = entryCells(s, models);
   const rng = mulberry32(opts.seed);
   const R = opts.resamples;
   const draws = new Float64Array(R * models);
@@ -214,7 +206,7 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   let degenerate = 0;
   for (let r = 0; r < R; r++) {
     resampled.clear();
-    addResample(resampled, s, cells, resampler.draw(rng, counts));
+    addTypes(resampled, s, cells, resampler.draw(rng, counts));
     if (whole && samePattern(point, resampled)) {
       out.fill(NaN);
       // The fit's ratings have mean 1000 over the core, which is the anchor: no shift.

@@ -85,6 +85,14 @@ interface Design {
   p: number;
 }
 
+/** Row q's log-odds that a wins at v: strength of a − strength of b (the held model's is 0) + covariates. */
+function linearPredictor(d: Design, q: number, v: Float64Array): number {
+  const { ia, ib, x, free, features: F } = d;
+  let s = (ia[q] < free ? v[ia[q]] : 0) - (ib[q] < free ? v[ib[q]] : 0);
+  for (let c = 0; c < F; c++) s += v[free + c] * x[q * F + c];
+  return s;
+}
+
 /**
  * Gradient and Hessian of the log-likelihood at v, written out by block: a row touches two
  * strengths (+1 for a, −1 for b, none for the held model) and the covariates, so its outer
@@ -97,9 +105,7 @@ function accumulateDerivatives(d: Design, v: Float64Array, grad: Float64Array, h
   for (let q = 0; q < rows; q++) {
     const i = ia[q], j = ib[q], xo = q * F;
     const fi = i < free, fj = j < free;
-    let eta = (fi ? v[i] : 0) - (fj ? v[j] : 0);
-    for (let c = 0; c < F; c++) eta += v[free + c] * x[xo + c];
-    const prob = 1 / (1 + Math.exp(-eta));
+    const prob = 1 / (1 + Math.exp(-linearPredictor(d, q, v)));
     const g = w[q] - n[q] * prob;
     const h = n[q] * prob * (1 - prob);
     if (fi) { grad[i] += g; hess[i * p + i] += h; }
@@ -155,11 +161,8 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
   }
   const beta = new Float64Array(p);
   if (start) for (let i = 0; i < free; i++) beta[i] = (start[i] - start[k - 1]) / ELO_SCALE;
-  const linear = (q: number, v: Float64Array) => {
-    let s = (ia[q] < free ? v[ia[q]] : 0) - (ib[q] < free ? v[ib[q]] : 0);
-    for (let c = 0; c < F; c++) s += v[free + c] * x[q * F + c];
-    return s;
-  };
+  const design: Design = { ia, ib, w, n, x, rows: rowsN, free, features: F, p };
+  const linear = (q: number, v: Float64Array) => linearPredictor(design, q, v);
   const loglik = (v: Float64Array) => {
     let ll = 0;
     for (let q = 0; q < rowsN; q++) {
@@ -170,7 +173,6 @@ export function fitStyleControlled(rows: StyledBattles, core: number[], start?: 
   };
   const hess = new Float64Array(p * p);
   const grad = new Float64Array(p);
-  const design: Design = { ia, ib, w, n, x, rows: rowsN, free, features: F, p };
   const accumulate = (v: Float64Array) => accumulateDerivatives(design, v, grad, hess);
   let ll = NaN;
   let converged = false;
