@@ -67,6 +67,12 @@ export interface PromptSpec {
   responses: { modelId: string; text: string; images?: { fileName: string; mimeType: string; data: Buffer }[] }[];
 }
 
+type FactoryImage = { fileName: string; mimeType: string; data: Buffer; turn: number | null };
+
+/** Stored attachment rows for images in the order given. */
+const attachmentRows = (images: FactoryImage[]) => images.map(({ turn, ...img }, position) => ({ fileName: img.fileName, mimeType: img.mimeType,
+  data: new Uint8Array(img.data), byteSize: img.data.length, position, turn, sha256: createHash("sha256").update(img.data).digest("hex") }));
+
 export async function makePrompt(db: Db, spec: PromptSpec) {
   await makeLocale(db, spec.localeCode);
   return db.prompt.create({
@@ -74,12 +80,9 @@ export async function makePrompt(db: Db, spec: PromptSpec) {
       promptSetId: spec.promptSetId, externalId: spec.externalId ?? unique("p"), text: spec.text ?? "Say hello.",
       conversation: storedConversation(spec.conversation ?? []),
       localeCode: spec.localeCode, category: spec.category ?? "General", modality: spec.modality ?? "TEXT",
-      attachments: { create: [...(spec.images ?? []).map((img) => ({ ...img, turn: null as number | null })), ...(spec.turnImages ?? [])]
-        .map(({ turn, ...img }, position) => ({ fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data), byteSize: img.data.length,
-          position, turn, sha256: createHash("sha256").update(img.data).digest("hex") })) },
+      attachments: { create: attachmentRows([...(spec.images ?? []).map((img) => ({ ...img, turn: null })), ...(spec.turnImages ?? [])]) },
       responses: { create: spec.responses.map(({ images, ...r }) => ({ ...r,
-        attachments: { create: (images ?? []).map((img, position) => ({ fileName: img.fileName, mimeType: img.mimeType, data: new Uint8Array(img.data),
-          byteSize: img.data.length, position, sha256: createHash("sha256").update(img.data).digest("hex") })) } })) },
+        attachments: { create: attachmentRows((images ?? []).map((img) => ({ ...img, turn: null }))) } })) },
     },
     select: { id: true, externalId: true },
   });
