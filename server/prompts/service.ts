@@ -13,8 +13,10 @@ export const promptSetFacets = (db: Db, promptSetId: string) => repo.promptSetFa
  */
 export async function listPrompts(db: Db, q: TPromptQuery) {
   const { total, prompts } = await repo.listPrompts(db, q);
-  return { total, prompts: prompts.map(({ conversation, attachments, ...p }) => ({ ...p,
-    attachments: attachments.filter((a) => a.turn === null),
+  return { total, prompts: prompts.map(({ conversation, attachments, responses, ...p }) => ({ ...p,
+    attachments: attachments.filter((a) => a.turn === null).map((a) => ({ ...a, url: attachmentUrl(a.id) })),
+    responses: responses.map(({ attachments: made, ...r }) => ({ ...r,
+      images: made.map((a, i) => ({ url: attachmentUrl(a.id), alt: `${r.model.name}, image ${i + 1}` })) })),
     conversation: readStoredConversation(conversation)?.map((t, turn) => ({ ...t,
       images: attachments.filter((a) => a.turn === turn).map((a, i) => ({ url: attachmentUrl(a.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null })) };
 }

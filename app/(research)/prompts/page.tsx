@@ -56,7 +56,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
               <div className="mt-2 flex flex-wrap gap-2">
                 {p.attachments.map((a) => (
                   // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
-                  <a key={a.id} href={`/api/attachments/${a.id}`} target="_blank" rel="noreferrer"><img src={`/api/attachments/${a.id}`} alt={a.fileName} className="h-28 rounded border border-slate-200" /></a>
+                  <a key={a.id} href={a.url} target="_blank" rel="noreferrer"><img src={a.url} alt={a.fileName} className="h-28 rounded border border-slate-200" /></a>
                 ))}
               </div>
             )}
@@ -66,7 +66,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
                 {p.responses.map((r) => (
                   <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
                     {r.text && <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} />}
-                    <ImageGallery images={r.attachments.map((a, i) => ({ url: `/api/attachments/${a.id}`, alt: `${r.model.name}, image ${i + 1}` }))} /></div>
+                    <ImageGallery images={r.images} /></div>
                 ))}
               </div>
             </details>
