@@ -9,6 +9,7 @@ import { createStudy, ensureBuiltInDimensions, setStudyStatus } from "../server/
 import type { TStudyDefinition } from "../server/studies/schema";
 import { ZStudyDefinition } from "../server/studies/schema";
 import type { StudyStatus } from "../server/studies/domain/study-status";
+import { DIMENSION_SCOPE_FIELDS, dimensionApplies, modalityOf, type Modality } from "../server/studies/domain/modality";
 import type { Rng } from "./rng";
 
 let counter = 0;
@@ -57,21 +58,33 @@ export interface PromptSpec {
   text?: string;
   localeCode: string;
   category?: string;
-  modality?: "TEXT" | "IMAGE";
+  /** by default from the media given: the prompt's images or audio, and the responses' */
+  modality?: Modality;
   images?: { fileName: string; mimeType: string; data: Buffer }[];
+  /** the prompt's audio clips (a spoken request) */
+  audio?: FactoryClip[];
   /** earlier turns of a conversation; `text` is then the final user turn */
   conversation?: Turn[];
   /** images of earlier turns, each with its turn's index */
   turnImages?: { turn: number; fileName: string; mimeType: string; data: Buffer }[];
-  /** each model's response: text, and images for an image model's output */
-  responses: { modelId: string; text: string; images?: { fileName: string; mimeType: string; data: Buffer }[] }[];
+  /** each model's response: text, and images for an image model's output or audio for a voice */
+  responses: { modelId: string; text: string; images?: { fileName: string; mimeType: string; data: Buffer }[]; audio?: FactoryClip[] }[];
 }
 
-type FactoryImage = { fileName: string; mimeType: string; data: Buffer; turn: number | null };
+export interface FactoryClip { fileName: string; mimeType: string; data: Buffer; durationMs: number }
+type FactoryMedia = { fileName: string; mimeType: string; data: Buffer; turn: number | null; durationMs?: number };
 
-/** Stored attachment rows for images in the order given. */
-const attachmentRows = (images: FactoryImage[]) => images.map(({ turn, ...img }, position) => ({ fileName: img.fileName, mimeType: img.mimeType,
-  data: new Uint8Array(img.data), byteSize: img.data.length, position, turn, sha256: createHash("sha256").update(img.data).digest("hex") }));
+/** Stored attachment rows for images and clips in the order given. */
+const attachmentRows = (media: FactoryMedia[]) => media.map(({ turn, ...m }, position) => ({ fileName: m.fileName, mimeType: m.mimeType,
+  data: new Uint8Array(m.data), byteSize: m.data.length, position, turn, durationMs: m.durationMs ?? null,
+  sha256: createHash("sha256").update(m.data).digest("hex") }));
+
+/** The modality the media make: what the prompt carries, then what the responses are (as an import settles it). */
+function modalityOfSpec(spec: PromptSpec): Modality {
+  const prompt = spec.images?.length || spec.turnImages?.length ? "IMAGE" : spec.audio?.length ? "AUDIO" : "TEXT";
+  const response = spec.responses.some((r) => r.audio?.length) ? "AUDIO" : spec.responses.some((r) => r.images?.length) ? "IMAGE" : "TEXT";
+  return modalityOf(prompt, response);
+}
 
 export async function makePrompt(db: Db, spec: PromptSpec) {
   await makeLocale(db, spec.localeCode);
@@ -79,10 +92,11 @@ export async function makePrompt(db: Db, spec: PromptSpec) {
     data: {
       promptSetId: spec.promptSetId, externalId: spec.externalId ?? unique("p"), text: spec.text ?? "Say hello.",
       conversation: storedConversation(spec.conversation ?? []),
-      localeCode: spec.localeCode, category: spec.category ?? "General", modality: spec.modality ?? "TEXT",
-      attachments: { create: attachmentRows([...(spec.images ?? []).map((img) => ({ ...img, turn: null })), ...(spec.turnImages ?? [])]) },
-      responses: { create: spec.responses.map(({ images, ...r }) => ({ ...r,
-        attachments: { create: attachmentRows((images ?? []).map((img) => ({ ...img, turn: null }))) } })) },
+      localeCode: spec.localeCode, category: spec.category ?? "General", modality: spec.modality ?? modalityOfSpec(spec),
+      attachments: { create: attachmentRows([...(spec.images ?? []).map((img) => ({ ...img, turn: null })), ...(spec.audio ?? []).map((c) => ({ ...c, turn: null })),
+        ...(spec.turnImages ?? [])]) },
+      responses: { create: spec.responses.map(({ images, audio, ...r }) => ({ ...r,
+        attachments: { create: attachmentRows([...(images ?? []), ...(audio ?? [])].map((m) => ({ ...m, turn: null }))) } })) },
     },
     select: { id: true, externalId: true },
   });
@@ -129,7 +143,7 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
   const study = await db.study.findUniqueOrThrow({
     where: { id: studyId },
     select: { type: true, redundancy: true,
-      dimensions: { select: { dimensionId: true, dimension: { select: { appliesToText: true, appliesToImage: true } } } },
+      dimensions: { select: { dimensionId: true, dimension: { select: DIMENSION_SCOPE_FIELDS } } },
       items: { select: { id: true, localeCode: true, response: { select: { modelId: true } }, baselineResponse: { select: { modelId: true } }, prompt: { select: { modality: true } } } } },
   });
   const { rng } = spec;
@@ -143,7 +157,7 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
     if (rng.next() >= spec.completion) continue;
     const pool = rng.shuffle(spec.graders.filter((g) => g.locales.includes(item.localeCode)));
     const chosen = pool.slice(0, study.redundancy);
-    const dims = study.dimensions.filter((d) => (item.prompt.modality === "IMAGE" ? d.dimension.appliesToImage : d.dimension.appliesToText));
+    const dims = study.dimensions.filter((d) => dimensionApplies(d.dimension, item.prompt.modality));
     // A per-item latent: some prompts favour the candidate more than others, shared by its graders.
     const edge = spec.strength && item.baselineResponse
       ? (spec.strength[item.response.modelId] ?? 0) - (spec.strength[item.baselineResponse.modelId] ?? 0) : spec.candidateEdge ?? 0.5;

@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramAliases, histogramColumns } from "../analytics/judgment-sql";
+import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
 import { SCALES } from "../studies/domain/scales";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
@@ -231,10 +232,10 @@ export async function studyFacets(db: Db, studyId: string) {
       SELECT p."localeCode", l."region", p."category", p."modality", COUNT(*)
       FROM "Item" i JOIN "Prompt" p ON p."id" = i."promptId" JOIN "Locale" l ON l."code" = p."localeCode"
       WHERE i."studyId" = ? AND i."control" = 'NONE' GROUP BY p."localeCode", l."region", p."category", p."modality"`, [studyId]),
-    db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimension: { select: { key: true, label: true, appliesToText: true, appliesToImage: true } } } }),
+    db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimension: { select: { key: true, label: true, ...DIMENSION_SCOPE_FIELDS } } } }),
   ]);
   return {
-    combos: attrs.map((r) => ({ locale: String(r[0]), region: String(r[1]), category: String(r[2]), modality: String(r[3]) as "TEXT" | "IMAGE", items: toNumber(r[4]) })),
+    combos: attrs.map((r) => ({ locale: String(r[0]), region: String(r[1]), category: String(r[2]), modality: String(r[3]) as Modality, items: toNumber(r[4]) })),
     dimensions: dims.map((d) => d.dimension),
   };
 }

@@ -15,6 +15,7 @@ import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
 import { accumulateOverTime } from "./domain/over-time";
+import { dimensionApplies } from "../studies/domain/modality";
 import * as repo from "./repo";
 
 type Study = NonNullable<Awaited<ReturnType<typeof analytics.findStudy>>>;
@@ -175,9 +176,8 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
 export async function dimensionProgress(db: Db, studyId: string) {
   const { redundancy } = await loadStudy(db, studyId);
   const [facets, done] = await Promise.all([repo.studyFacets(db, studyId), repo.progressByDimension(db, studyId)]);
-  const items = (modality: "TEXT" | "IMAGE") => facets.combos.filter((c) => c.modality === modality).reduce((n, c) => n + c.items, 0);
   return facets.dimensions.map((d) => {
-    const applicable = (d.appliesToText ? items("TEXT") : 0) + (d.appliesToImage ? items("IMAGE") : 0);
+    const applicable = facets.combos.filter((c) => dimensionApplies(d, c.modality)).reduce((n, c) => n + c.items, 0);
     const row = done.find((r) => r.key === d.key);
     return { key: d.key, label: d.label, judgments: row?.judgments ?? 0, wanted: applicable * redundancy, cannotAssess: row?.cannotAssess ?? 0 };
   });

@@ -1,4 +1,5 @@
 import type { Db, Tx } from "../db/client";
+import { DIMENSION_SCOPE_FIELDS } from "../studies/domain/modality";
 
 // What the grading pages need beyond the hot path (lease and submit live in hot-path.ts, on the
 // engines' own drivers): queue counts, skip, release, live leases, and a study's dimensions.
@@ -9,7 +10,7 @@ export const studyDimensions = (tx: Db | Tx, studyId: string) =>
     where: { studyId },
     orderBy: { position: "asc" },
     select: { dimensionId: true, scaleMin: true, scaleMax: true,
-      dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } },
+      dimension: { select: { key: true, label: true, description: true, ...DIMENSION_SCOPE_FIELDS } } },
   });
 
 export const setAssignmentStatus = (tx: Db | Tx, id: string, data: { status: "SKIPPED" | "RELEASED"; skipReason?: string }) =>

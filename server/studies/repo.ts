@@ -1,6 +1,7 @@
 import type { Db, Tx } from "../db/client";
 import type { DimensionDefinition } from "./builtin-dimensions";
 import type { PlannedItem } from "./domain/plan-study-items";
+import { DIMENSION_SCOPE_FIELDS } from "./domain/modality";
 import { SCALES } from "./domain/scales";
 import type { StudyStatus } from "./domain/study-status";
 import type { TDimensionInput, TStudyDefinition } from "./schema";
@@ -37,7 +38,7 @@ export async function insertStudy(
       data: {
         name: def.name, graderTitle: def.graderTitle, type: def.type, redundancy: def.redundancy, leaseMinutes: def.leaseMinutes,
         guidelines: def.guidelines, promptSetId: def.promptSetId, createdById, pairing: def.pairing ?? "", pairingSeed: def.pairingSeed ?? null,
-        verdictRule: def.type === "SIDE_BY_SIDE" ? def.verdictRule : "mean",
+        verdictRule: def.type === "SIDE_BY_SIDE" ? def.verdictRule : "mean", requireFullListen: def.requireFullListen,
         models: { create: def.modelIds.map((modelId, i) => ({
           modelId, position: i, role: def.type === "SINGLE_SIDED" ? "SCORED" : i === 0 ? "CANDIDATE" : "BASELINE" })) },
         dimensions: { create: dimensionIds.map((dimensionId, position) => ({ dimensionId, position, scaleMin: scale.min, scaleMax: scale.max })) },
@@ -72,7 +73,7 @@ const studySummarySelect = {
   completedAt: true,
   promptSet: { select: { id: true, name: true } },
   createdBy: { select: { displayName: true } },
-  pairing: true, pairingSeed: true, verdictRule: true,
+  pairing: true, pairingSeed: true, verdictRule: true, requireFullListen: true,
   models: { orderBy: { position: "asc" }, select: { role: true, model: { select: { id: true, name: true } } } },
   locales: { select: { localeCode: true } },
   // Study material only: control items (gold, attention, qualification) are not part of its progress.
@@ -87,7 +88,7 @@ export const getStudy = (db: Db, id: string) =>
     where: { id },
     select: { ...studySummarySelect, guidelines: true,
       dimensions: { orderBy: { position: "asc" }, select: { scaleMin: true, scaleMax: true,
-        dimension: { select: { key: true, label: true, description: true, appliesToText: true, appliesToImage: true } } } } },
+        dimension: { select: { key: true, label: true, description: true, ...DIMENSION_SCOPE_FIELDS } } } } },
   });
 
 export const getStudyHeader = (db: Db, id: string) =>

@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { ZLocaleCode } from "../locales/schema";
 import { STUDY_STATUSES } from "./domain/study-status";
+import { MODALITIES } from "./domain/modality";
+
+// For pages: what a modality is called and which dimensions a task of it asks (pure, shared with the server).
+export { MODALITIES, dimensionApplies, modalityLabel, parseModality, type DimensionScope, type Modality } from "./domain/modality";
 import { VERDICT_RULES } from "../analytics/domain/verdict-rule";
 
 export const ZStudyType = z.enum(["SIDE_BY_SIDE", "SINGLE_SIDED"]);
-export const ZModality = z.enum(["TEXT", "IMAGE"]);
+export const ZModality = z.enum(MODALITIES);
 export const ZPairing = z.enum(["all_pairs", "balanced_random"]);
 
 export const ZStudyDefinition = z
@@ -35,6 +39,8 @@ export const ZStudyDefinition = z
     redundancy: z.number().int().min(1, "At least one judgment per item").max(25),
     leaseMinutes: z.number().int().min(1).max(24 * 60).default(20),
     guidelines: z.string().max(50_000).default(""),
+    // Audio studies: rating opens only after every clip of the task was played to its end.
+    requireFullListen: z.boolean().default(false),
   })
   .superRefine((s, ctx) => {
     if (s.type === "SIDE_BY_SIDE" && s.modelIds.length < 2) {
@@ -57,10 +63,16 @@ export const ZDimensionInput = z
     key: z.string().trim().regex(/^[a-z][a-z0-9_]{1,39}$/, "Key: lower-case letters, digits and _ (e.g. helpfulness)"),
     label: z.string().trim().min(1).max(60),
     description: z.string().trim().min(1, "Graders need a description").max(2000),
+    // Which prompts (by what they carry) and which responses (by what they are) it judges.
     appliesToText: z.boolean().default(true),
     appliesToImage: z.boolean().default(true),
+    appliesToAudio: z.boolean().default(true),
+    forTextResponses: z.boolean().default(true),
+    forImageResponses: z.boolean().default(true),
+    forAudioResponses: z.boolean().default(true),
   })
-  .refine((d) => d.appliesToText || d.appliesToImage, { message: "A dimension must apply to text or image prompts", path: ["appliesToText"] });
+  .refine((d) => d.appliesToText || d.appliesToImage || d.appliesToAudio, { message: "A dimension must apply to text, image or audio prompts", path: ["appliesToText"] })
+  .refine((d) => d.forTextResponses || d.forImageResponses || d.forAudioResponses, { message: "A dimension must judge text, image or audio responses", path: ["forTextResponses"] });
 export type TDimensionInput = z.infer<typeof ZDimensionInput>;
 
 // For the new-study form: what graders will see of the study, and the check for model names in it.

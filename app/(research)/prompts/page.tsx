@@ -5,6 +5,7 @@ import { ModelOutput } from "@/app/_components/model-output";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { serverApi } from "@/server/web/page-session";
+import { modalityLabel, parseModality } from "@/server/studies/schema";
 
 export const metadata = { title: "Prompts" };
 
@@ -17,7 +18,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   if (sets.length === 0) return (<><PageHeader title="Prompts" /><EmptyState title="No prompt sets yet">Import study material to create one.</EmptyState></>);
   const set = sets.find((s) => s.id === q.set) ?? sets[0];
   const page = Math.max(0, Number(q.page ?? 0) || 0);
-  const modality = q.modality === "TEXT" || q.modality === "IMAGE" ? q.modality : undefined;
+  const modality = (q.modality && parseModality(q.modality)) || undefined;
   const [facets, list] = await Promise.all([
     api.prompts.facets({ promptSetId: set.id }),
     api.prompts.list({ promptSetId: set.id, locale: q.locale || undefined, category: q.category || undefined, modality, page, pageSize: 25 }),
@@ -38,7 +39,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
         <label>Category<select name="category" defaultValue={q.category ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
           <option value="">all</option>{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
         <label>Modality<select name="modality" defaultValue={q.modality ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">all</option><option value="TEXT">text</option><option value="IMAGE">image</option></select></label>
+          <option value="">all</option>{facets.modalities.map((m) => <option key={m.value} value={modalityLabel(m.value)}>{modalityLabel(m.value)} ({m.count})</option>)}</select></label>
         <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">Filter</button>
         <span className="text-slate-600">{list.total} matching</span>
       </form>
@@ -47,11 +48,12 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
           <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4">
             <div className="mb-2 flex flex-wrap gap-2 text-xs text-slate-600">
               <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
-              <span>{p.modality.toLowerCase()}</span>
+              <span>{modalityLabel(p.modality)}</span>
               {p.conversation && <span className="rounded bg-sky-50 px-1.5 text-sky-800">conversation · {p.conversation.length} earlier {p.conversation.length === 1 ? "turn" : "turns"}</span>}
             </div>
             {p.conversation && <div className="mb-2"><ConversationTranscript turns={p.conversation} /></div>}
             <ModelOutput text={p.text} label={`prompt ${p.externalId}`} />
+            {p.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="mt-2 h-9" aria-label={`audio of prompt ${p.externalId}`} />)}
             {p.attachments.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-2">
                 {p.attachments.map((a) => (
@@ -66,6 +68,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
                 {p.responses.map((r) => (
                   <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
                     {r.text && <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} />}
+                    {r.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="h-9 w-full" aria-label={`${r.model.name}'s audio for ${p.externalId}`} />)}
                     <ImageGallery images={r.images} /></div>
                 ))}
               </div>

@@ -1,9 +1,11 @@
 // The slices every statistic is computed for: all prompts, and one slice per value of each attribute.
+import { modalityLabel, type Modality } from "../../studies/domain/modality";
+
 export interface PromptAttributes {
   locale: string;
   region: string;
   category: string;
-  modality: "TEXT" | "IMAGE";
+  modality: Modality;
 }
 
 /** Which slices a prompt counts in: every family for the report, only "all" for a headline. */
@@ -12,7 +14,7 @@ export type Slicing = (p: PromptAttributes) => string[];
 export const allOnly: Slicing = () => ["all"];
 
 export function slicesOf(p: PromptAttributes): string[] {
-  return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${p.modality.toLowerCase()}`];
+  return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${modalityLabel(p.modality)}`];
 }
 
 /** Slices per prompt, computed once per prompt rather than once per prompt and dimension. */

@@ -1,5 +1,6 @@
 // The raw judgments export: one row per judgment per dimension. Model names appear (researchers
 // only); graders appear under a pseudonym that is stable within a study.
+import { modalityLabel, type Modality } from "../../studies/domain/modality";
 
 export const EXPORT_COLUMNS = [
   "study", "prompt_id", "prompt", "locale", "region", "category", "modality", "grader", "dimension", "model_a", "model_b",
@@ -46,7 +47,7 @@ const int = (v: number | null) => (v === null ? "" : String(v));
 
 export function exportRecord(r: ExportSource): string[] {
   return [
-    text(r.study), text(r.promptId), text(r.promptText), text(r.locale), text(r.region), text(r.category), r.modality.toLowerCase(),
+    text(r.study), text(r.promptId), text(r.promptText), text(r.locale), text(r.region), text(r.category), modalityLabel(r.modality as Modality),
     r.grader, text(r.dimension), text(r.modelA), text(r.modelB), r.candidateSide?.toLowerCase() ?? "",
     int(r.preference), int(r.score), int(r.timeSpentMs), text(r.comment), String(r.cannotAssess), String(r.harmful),
     String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),

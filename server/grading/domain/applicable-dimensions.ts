@@ -1,15 +1,15 @@
-// Only dimensions that apply to a prompt's modality are shown and required (image understanding
-// only on image prompts).
-export interface StudyDimensionView {
+// Only dimensions that apply to a task's modality are shown and required: image understanding on
+// image prompts, visual quality on image responses, naturalness on audio responses (modality.ts).
+import { dimensionApplies, type DimensionScope, type Modality } from "../../studies/domain/modality";
+
+export interface StudyDimensionView extends DimensionScope {
   key: string;
   label: string;
   description: string;
-  appliesToText: boolean;
-  appliesToImage: boolean;
   scaleMin: number;
   scaleMax: number;
 }
 
-export function applicableDimensions<T extends StudyDimensionView>(dims: T[], modality: "TEXT" | "IMAGE"): T[] {
-  return dims.filter((d) => (modality === "IMAGE" ? d.appliesToImage : d.appliesToText));
+export function applicableDimensions<T extends StudyDimensionView>(dims: T[], modality: Modality): T[] {
+  return dims.filter((d) => dimensionApplies(d, modality));
 }

@@ -5,8 +5,8 @@ import { planSubmission as plan, REFUSALS, type StoredAssignment } from "./plan-
 const planSubmission = (...args: Parameters<typeof plan> extends [...infer P, unknown] ? P : never) => plan(...args, ["en-US", "de-DE"]);
 
 const dims = [
-  { dimensionId: "d-overall", key: "overall", label: "Overall", description: "", scaleMin: -3, scaleMax: 3, appliesToText: true, appliesToImage: true },
-  { dimensionId: "d-image", key: "image_understanding", label: "Image", description: "", scaleMin: -3, scaleMax: 3, appliesToText: false, appliesToImage: true },
+  { dimensionId: "d-overall", key: "overall", label: "Overall", description: "", scaleMin: -3, scaleMax: 3, appliesToText: true, appliesToImage: true, appliesToAudio: true, forTextResponses: true, forImageResponses: true, forAudioResponses: true },
+  { dimensionId: "d-image", key: "image_understanding", label: "Image", description: "", scaleMin: -3, scaleMax: 3, appliesToText: false, appliesToImage: true, appliesToAudio: false, forTextResponses: true, forImageResponses: true, forAudioResponses: true },
 ];
 const leased = (over: Partial<StoredAssignment> = {}): StoredAssignment => ({ status: "LEASED", surplus: false, candidateSide: "LEFT", modality: "TEXT", studyStatus: "RUNNING", locale: "en-US", ...over });
 const sxs = { type: "SIDE_BY_SIDE" as const, redundancy: 3 };

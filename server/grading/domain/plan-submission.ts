@@ -1,6 +1,7 @@
 // What to do with a submission, decided from what is stored (the assignment and the item's
 // accepted count, read under the item's lock) and the grader's answers. Both engines' write paths
 // follow this one decision.
+import type { Modality } from "../../studies/domain/modality";
 import { applicableDimensions, type StudyDimensionView } from "./applicable-dimensions";
 import { toCandidatePreference, type Side } from "./candidate-preference";
 import { validateSubmission, type SubmissionAnswers, type SubmissionProblem } from "./validate-submission";
@@ -9,7 +10,7 @@ export interface StoredAssignment {
   status: "LEASED" | "SUBMITTED" | "SKIPPED" | "RELEASED" | "EXPIRED" | string;
   surplus: boolean;
   candidateSide: Side | null;
-  modality: "TEXT" | "IMAGE";
+  modality: Modality;
   /** The study's status now: a completed study takes no more answers; a paused one lets graders finish the task in hand. */
   studyStatus: "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED" | string;
   /** The item's locale, which must still be one of the grader's. */

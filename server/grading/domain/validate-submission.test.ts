@@ -4,7 +4,7 @@ import { sideFromCoin, toCandidatePreference } from "./candidate-preference";
 import { leaseExpiry } from "./lease-expiry";
 import { validateSubmission } from "./validate-submission";
 
-const dim = (key: string, image = true, text = true) => ({ key, label: key, description: "", appliesToText: text, appliesToImage: image, scaleMin: -3, scaleMax: 3 });
+const dim = (key: string, image = true, text = true) => ({ key, label: key, description: "", appliesToText: text, appliesToImage: image, appliesToAudio: text, forTextResponses: true, forImageResponses: true, forAudioResponses: true, scaleMin: -3, scaleMax: 3 });
 const dims = [dim("overall"), dim("truthfulness")];
 
 describe("validateSubmission", () => {

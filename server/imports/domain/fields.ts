@@ -1,4 +1,5 @@
 // Reading typed values out of a row's text fields, each problem naming its field.
+import { MODALITY_LABELS, parseModality, type Modality } from "../../studies/domain/modality";
 import type { ImportProblem } from "./import-error";
 
 export type Fields = Record<string, unknown>;
@@ -48,6 +49,18 @@ export class RowReader {
 
   present(name: string): boolean {
     return this.raw(name) !== "";
+  }
+
+  /** A modality as reports label it (text, image, audio, text→image …; `->` for the arrow is fine). */
+  modality(name: string): Modality | null {
+    const v = this.raw(name);
+    if (!v) {
+      if (!this.wrongType.has(name)) this.problem(name, "is missing");
+      return null;
+    }
+    const m = parseModality(v);
+    if (!m) this.problem(name, `must be one of ${MODALITY_LABELS.join(", ")} (what the prompt carries, then → what the responses are), got "${v.slice(0, 40)}"`);
+    return m;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], aliases: Record<string, T> = {}): T | null {

@@ -24,7 +24,15 @@ describe("judgment rows", () => {
     expect(parse({ ...single, preference: "1" }).problems[0].field).toBe("preference");
     expect(parse({ ...sxs, model_b: "New" }).problems[0]).toMatchObject({ field: "model_b", message: "must differ from model_a" });
     expect(parse({ ...sxs, locale: "english" }).problems[0].field).toBe("locale");
-    expect(parse({ ...sxs, modality: "audio" }).problems[0].field).toBe("modality");
+    expect(parse({ ...sxs, modality: "video" }).problems[0].field).toBe("modality");
+    expect(parse({ ...sxs, modality: "text→image→audio" }).problems[0].field).toBe("modality");
+  });
+
+  it("reads every modality label, either arrow, with text responses implied", () => {
+    expect(parse({ ...sxs, modality: "audio" }).row?.modality).toBe("AUDIO");
+    expect(parse({ ...sxs, modality: "text→image" }).row?.modality).toBe("TEXT_TO_IMAGE");
+    expect(parse({ ...sxs, modality: "Text -> Audio" }).row?.modality).toBe("TEXT_TO_AUDIO");
+    expect(parse({ ...sxs, modality: "image→text" }).row?.modality).toBe("IMAGE");
   });
 });
 

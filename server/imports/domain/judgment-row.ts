@@ -1,6 +1,7 @@
 // One row of a judgments file: validated, with side-by-side preferences normalised so that the
 // study's first-named model (its candidate) is always model A.
 import { LOCALE_PATTERN, RowReader, type Fields } from "./fields";
+import type { Modality } from "../../studies/domain/modality";
 import type { ImportProblem } from "./import-error";
 
 export const JUDGMENT_COLUMNS = ["study", "type", "prompt_id", "locale", "category", "modality", "grader", "dimension", "model_a", "model_b", "preference", "model", "score"];
@@ -12,7 +13,7 @@ export interface JudgmentRow {
   promptId: string;
   locale: string;
   category: string;
-  modality: "TEXT" | "IMAGE";
+  modality: Modality;
   grader: string;
   dimension: string;
   /** side-by-side: [model_a, model_b] as written; single-sided: [model] */
@@ -29,7 +30,7 @@ export function parseJudgmentRow(fields: Fields, line: number): { row: JudgmentR
   const locale = r.text("locale", { required: true });
   if (locale && !LOCALE_PATTERN.test(locale)) r.problem("locale", `"${locale}" is not a BCP 47 tag such as en-US`);
   const category = r.text("category", { required: true, max: 80 });
-  const modality = r.oneOf("modality", ["text", "image"] as const);
+  const modality = r.modality("modality");
   const grader = r.text("grader", { required: true, max: 200 });
   const dimension = r.text("dimension", { required: true, max: 40 });
   let models: string[] = [];
@@ -53,7 +54,7 @@ export function parseJudgmentRow(fields: Fields, line: number): { row: JudgmentR
   }
   if (r.problems.length || !type || !modality || value === null) return { row: null, problems: r.problems };
   return {
-    row: { line, study, type, promptId, locale, category, modality: modality === "image" ? "IMAGE" : "TEXT", grader, dimension, models, value },
+    row: { line, study, type, promptId, locale, category, modality, grader, dimension, models, value },
     problems: [],
   };
 }

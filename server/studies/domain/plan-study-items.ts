@@ -1,6 +1,9 @@
 // Which grading items a study definition yields from a prompt set, and why prompts were left out.
 import type { Uniform } from "../../analytics/domain/seeded-random";
+import type { Modality } from "./modality";
 import type { StudyType } from "./scales";
+
+export type { Modality };
 
 /**
  * How a side-by-side study of more than two models pairs them on each prompt: every pair of
@@ -8,8 +11,6 @@ import type { StudyType } from "./scales";
  * frequent within every locale and category.
  */
 export type Pairing = "all_pairs" | "balanced_random";
-
-export type Modality = "TEXT" | "IMAGE";
 
 export interface PromptWithResponses {
   id: string;

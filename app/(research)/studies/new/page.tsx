@@ -19,7 +19,9 @@ export default async function NewStudyPage() {
         <NewStudyWizard
           models={models.map((m) => ({ id: m.id, name: m.name, family: m.family, generation: m.generation }))}
           promptSets={sets.map((s) => ({ id: s.id, name: s.name, prompts: s._count.prompts }))}
-          dimensions={dimensions.map((d) => ({ key: d.key, label: d.label, description: d.description, builtIn: d.builtIn, appliesToText: d.appliesToText, appliesToImage: d.appliesToImage }))}
+          dimensions={dimensions.map((d) => ({ key: d.key, label: d.label, description: d.description, builtIn: d.builtIn,
+            appliesToText: d.appliesToText, appliesToImage: d.appliesToImage, appliesToAudio: d.appliesToAudio,
+            forTextResponses: d.forTextResponses, forImageResponses: d.forImageResponses, forAudioResponses: d.forAudioResponses }))}
         />
       )}
     </>

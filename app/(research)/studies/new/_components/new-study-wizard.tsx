@@ -6,13 +6,15 @@ import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
 import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
 import { Markdown } from "@/app/_components/markdown";
-import { appliesToSet, defaultOrder, move } from "../_lib/dimension-choice";
+import { appliesToSet, defaultOrder, move, scopeNote } from "../_lib/dimension-choice";
 import { useTRPC } from "@/app/_lib/trpc";
-import { graderFacingTitle, modelNamesIn, type TStudyDefinition } from "@/server/studies/schema";
+import { graderFacingTitle, modalityLabel, modelNamesIn, type DimensionScope, type Modality, type TStudyDefinition } from "@/server/studies/schema";
 
 interface ModelOption { id: string; name: string; family: string; generation: string | null }
 interface PromptSetOption { id: string; name: string; prompts: number }
-interface DimensionOption { key: string; label: string; description: string; builtIn: boolean; appliesToText: boolean; appliesToImage: boolean }
+interface DimensionOption extends DimensionScope { key: string; label: string; description: string; builtIn: boolean }
+
+const NEW_DIMENSION = { key: "", label: "", description: "", appliesToText: true, appliesToImage: true, appliesToAudio: true, forTextResponses: true, forImageResponses: true, forAudioResponses: true };
 
 const DEFAULT_DIMENSIONS = ["overall", "instruction_following", "truthfulness", "presentation", "image_understanding"];
 
@@ -47,25 +49,27 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const [promptSetId, setPromptSetId] = useState(promptSets[0]?.id ?? "");
   const [locales, setLocales] = useState<string[]>([]);
   const [categories, setCategories] = useState<string[]>([]);
-  const [modalities, setModalities] = useState<("TEXT" | "IMAGE")[]>([]);
+  const [modalities, setModalities] = useState<Modality[]>([]);
   const [chosenDimensions, setChosenDimensions] = useState<string[]>(defaultOrder(dimensions.filter((d) => DEFAULT_DIMENSIONS.includes(d.key)).map((d) => d.key)));
   const [redundancy, setRedundancy] = useState(3);
   const [leaseMinutes, setLeaseMinutes] = useState(20);
   const [guidelines, setGuidelines] = useState("");
   const [showPreview, setShowPreview] = useState(false);
-  const [newDim, setNewDim] = useState({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true });
+  const [newDim, setNewDim] = useState(NEW_DIMENSION);
+  const [requireFullListen, setRequireFullListen] = useState(true);
 
   const facets = useQuery(trpc.prompts.facets.queryOptions({ promptSetId }, { enabled: !!promptSetId }));
   const dims = useQuery(trpc.studies.dimensions.queryOptions(undefined, { initialData: dimensions as never }));
   const allDimensions: DimensionOption[] = (dims.data as DimensionOption[] | undefined) ?? dimensions;
   // The modalities the study will have: the chosen ones, or all the prompt set has.
-  const promptSetModalities = (facets.data?.modalities ?? []).map((m) => m.value as "TEXT" | "IMAGE");
+  const promptSetModalities = (facets.data?.modalities ?? []).map((m) => m.value as Modality);
   const studyModalities = modalities.length ? modalities : promptSetModalities;
   const applicable = (key: string) => {
     const d = allDimensions.find((x) => x.key === key);
     return !d || !facets.data || appliesToSet(d, studyModalities);
   };
   const dimensionKeys = chosenDimensions.filter(applicable);
+  const hasAudio = studyModalities.some((m) => m.includes("AUDIO"));
 
   const definition: TStudyDefinition = {
     name: name.trim() || "Untitled study", graderTitle, type,
@@ -75,6 +79,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
     promptSetId,
     filters: { locales: locales.length ? locales : undefined, categories: categories.length ? categories : undefined, modalities: modalities.length ? modalities : undefined },
     dimensionKeys, redundancy, leaseMinutes, guidelines,
+    requireFullListen: hasAudio && requireFullListen,
   };
   // The preview follows the form; deferring it keeps typing responsive.
   const deferred = useDeferredValue(definition);
@@ -83,7 +88,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const preview = useQuery(trpc.studies.preview.queryOptions(deferred, { enabled: previewable, retry: false, placeholderData: (prev) => prev }));
   const create = useMutation(trpc.studies.create.mutationOptions({ onSuccess: (s) => router.push(`/studies/${s.id}`) }));
   const createDimension = useMutation(trpc.studies.createDimension.mutationOptions({
-    onSuccess: (d) => { setChosenDimensions((keys) => [...keys, d.key]); setNewDim({ key: "", label: "", description: "", appliesToText: true, appliesToImage: true }); void dims.refetch(); },
+    onSuccess: (d) => { setChosenDimensions((keys) => [...keys, d.key]); setNewDim(NEW_DIMENSION); void dims.refetch(); },
   }));
 
   const sameModel = type === "SIDE_BY_SIDE" && candidate === baseline;
@@ -194,7 +199,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                       <label key={v.value} className={`cursor-pointer rounded-full border px-3 py-1 ${(chosen as string[]).includes(v.value) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
                         <input type="checkbox" className="mr-1" checked={(chosen as string[]).includes(v.value)}
                           onChange={() => (set as (x: string[]) => void)(toggle(chosen as string[], v.value))} />
-                        {v.value.length <= 6 && label === "Modalities" ? v.value.toLowerCase() : v.value} <span className="text-slate-500">{v.count}</span>
+                        {label === "Modalities" ? modalityLabel(v.value as Modality) : v.value} <span className="text-slate-500">{v.count}</span>
                       </label>
                     ))}
                   </div>
@@ -212,8 +217,8 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                 <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-400" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
                   <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setChosenDimensions(toggle(chosenDimensions, d.key))} />
                   <span className="font-medium">{d.label}</span>
-                  <span className="ml-1 text-xs text-slate-500">{!d.appliesToText ? "image prompts" : !d.appliesToImage ? "text prompts" : ""}{d.builtIn ? "" : " · custom"}</span>
-                  <span className="block text-xs text-slate-600">{fits ? d.description : `Does not apply: the chosen prompts have no ${d.appliesToImage ? "image" : "text"} prompts.`}</span>
+                  <span className="ml-1 text-xs text-slate-500">{scopeNote(d)}{d.builtIn ? "" : `${scopeNote(d) ? " · " : ""}custom`}</span>
+                  <span className="block text-xs text-slate-600">{fits ? d.description : `Does not apply: only for ${scopeNote(d)}, and the chosen prompts are ${studyModalities.map(modalityLabel).join(", ")}.`}</span>
                 </label>
               );
             })}
@@ -240,8 +245,14 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
               <TextField label="Label" value={newDim.label} onChange={(e) => setNewDim({ ...newDim, label: e.target.value })} placeholder="Helpfulness" />
               <label className="block text-sm font-medium text-slate-700 md:col-span-2">Description shown to graders
                 <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" rows={2} value={newDim.description} onChange={(e) => setNewDim({ ...newDim, description: e.target.value })} /></label>
-              <label><input type="checkbox" className="mr-1" checked={newDim.appliesToText} onChange={(e) => setNewDim({ ...newDim, appliesToText: e.target.checked })} />applies to text prompts</label>
-              <label><input type="checkbox" className="mr-1" checked={newDim.appliesToImage} onChange={(e) => setNewDim({ ...newDim, appliesToImage: e.target.checked })} />applies to image prompts</label>
+              {([["Prompts it applies to", [["appliesToText", "text"], ["appliesToImage", "image"], ["appliesToAudio", "audio"]]],
+                ["Responses it judges", [["forTextResponses", "text"], ["forImageResponses", "images"], ["forAudioResponses", "audio"]]]] as const).map(([legend, flags]) => (
+                <fieldset key={legend} className="flex flex-wrap gap-3"><legend className="mb-1 w-full font-medium text-slate-700">{legend}</legend>
+                  {flags.map(([flag, name]) => (
+                    <label key={flag}><input type="checkbox" className="mr-1" checked={newDim[flag]} onChange={(e) => setNewDim({ ...newDim, [flag]: e.target.checked })} />{name}</label>
+                  ))}
+                </fieldset>
+              ))}
               <div className="md:col-span-2"><ErrorMessage error={createDimension.error} /></div>
               <div><Button variant="secondary" onClick={() => createDimension.mutate(newDim)} disabled={createDimension.isPending}>Add dimension</Button></div>
             </div>
@@ -253,6 +264,13 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
             <TextField label="Judgments per item (k)" type="number" min={1} max={25} value={redundancy} onChange={(e) => setRedundancy(Number(e.target.value) || 1)} />
             <TextField label="Lease time (minutes)" type="number" min={1} max={1440} value={leaseMinutes} onChange={(e) => setLeaseMinutes(Number(e.target.value) || 1)} />
           </div>
+          {hasAudio && (
+            <label className="mt-3 flex items-start gap-2 text-sm">
+              <input type="checkbox" className="mt-1" checked={requireFullListen} onChange={(e) => setRequireFullListen(e.target.checked)} />
+              <span><span className="font-medium">Listen to the whole response before rating</span>
+                <span className="block text-xs text-slate-600">The rating controls open once the grader has played every clip of the task to its end.</span></span>
+            </label>
+          )}
           <div className="mt-4">
             <div className="mb-1 flex items-center justify-between text-sm font-medium text-slate-700">
               <span id="guidelines-label">Guidelines for graders (markdown)</span>

@@ -1,3 +1,5 @@
+import { dimensionApplies, type DimensionScope, type Modality } from "@/server/studies/schema";
+
 // Which dimensions a new study asks for, and in what order graders see them. Overall comes first
 // by default (graders settle the big question before the details), then the built-in dimensions in
 // their usual order, then the rest as chosen; the researcher can reorder. A dimension that applies
@@ -19,6 +21,14 @@ export function move(keys: string[], key: string, by: -1 | 1): string[] {
   return out;
 }
 
-export function appliesToSet(d: { appliesToText: boolean; appliesToImage: boolean }, modalities: ("TEXT" | "IMAGE")[]): boolean {
-  return (modalities.includes("TEXT") && d.appliesToText) || (modalities.includes("IMAGE") && d.appliesToImage);
+export function appliesToSet(d: DimensionScope, modalities: Modality[]): boolean {
+  return modalities.some((m) => dimensionApplies(d, m));
+}
+
+/** Where a dimension applies, in a few words ("image responses", "audio responses"); empty when it applies everywhere. */
+export function scopeNote(d: DimensionScope): string {
+  const kinds = (flags: [boolean, string][]) => (flags.every(([on]) => on) ? null : flags.filter(([on]) => on).map(([, name]) => name).join(" or "));
+  const prompts = kinds([[d.appliesToText, "text"], [d.appliesToImage, "image"], [d.appliesToAudio, "audio"]]);
+  const responses = kinds([[d.forTextResponses, "text"], [d.forImageResponses, "image"], [d.forAudioResponses, "audio"]]);
+  return [prompts && `${prompts} prompts`, responses && `${responses} responses`].filter(Boolean).join(", ");
 }

@@ -2,6 +2,7 @@
 // The dashboard's filters. Each change rewrites the URL (so the view can be shared); the page
 // re-renders on the server with the new headline and every section refetches with the filter.
 import type { TDashboardFilter } from "@/server/dashboards/schema";
+import { modalityLabel, type Modality } from "@/server/studies/schema";
 
 interface Option { value: string; label: string; items?: number }
 
@@ -43,8 +44,8 @@ export function FilterBar({ filter, dimensions, locales, categories, modalities,
       <FilterGroup label="Dimension" options={dimensions.map((d) => ({ value: d.key, label: d.label }))} chosen={filter.dimensions ?? []} onChange={(v) => onChange({ ...filter, dimensions: v })} />
       <FilterGroup label="Locale" options={locales.map((l) => ({ value: l.value, label: l.value, items: l.items }))} chosen={filter.locales ?? []} onChange={(v) => onChange({ ...filter, locales: v })} />
       <FilterGroup label="Category" options={categories.map((c) => ({ value: c.value, label: c.value, items: c.items }))} chosen={filter.categories ?? []} onChange={(v) => onChange({ ...filter, categories: v })} />
-      <FilterGroup label="Modality" options={modalities.map((m) => ({ value: m.value, label: m.value.toLowerCase(), items: m.items }))} chosen={filter.modalities ?? []}
-        onChange={(v) => onChange({ ...filter, modalities: v as ("TEXT" | "IMAGE")[] })} />
+      <FilterGroup label="Modality" options={modalities.map((m) => ({ value: m.value, label: modalityLabel(m.value as Modality), items: m.items }))} chosen={filter.modalities ?? []}
+        onChange={(v) => onChange({ ...filter, modalities: v as Modality[] })} />
     </div>
   );
 }

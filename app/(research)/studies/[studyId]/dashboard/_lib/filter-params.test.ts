@@ -18,6 +18,13 @@ describe("dashboard filter in the URL", () => {
     expect(filterFromParams(q)).toEqual(f);
   });
 
+  it("writes response modalities as reports label them and reads either arrow", () => {
+    const q = paramsWithFilter(new URLSearchParams(), { modalities: ["TEXT_TO_AUDIO", "IMAGE"] });
+    expect(q.get("modality")).toBe("image,text→audio");
+    expect(filterFromParams(q).modalities).toEqual(["IMAGE", "TEXT_TO_AUDIO"]);
+    expect(filterFromParams(new URLSearchParams("modality=text->image,audio→text")).modalities).toEqual(["AUDIO", "TEXT_TO_IMAGE"]);
+  });
+
   it("knows an empty filter", () => {
     expect(filterIsEmpty({})).toBe(true);
     expect(filterIsEmpty({ locales: [] })).toBe(true);

@@ -1,5 +1,6 @@
 // The dashboard's filters in its URL, so a view can be shared: ?dimension=overall,truthfulness&locale=ja-JP&…
 import type { TDashboardFilter } from "@/server/dashboards/schema";
+import { modalityLabel, parseModality, type Modality } from "@/server/studies/schema";
 
 const PARAMS = { dimensions: "dimension", locales: "locale", categories: "category", modalities: "modality" } as const;
 type Key = keyof typeof PARAMS;
@@ -19,7 +20,8 @@ export function filterFromParams(q: Search): TDashboardFilter {
     const values = list(read(q, PARAMS[key]));
     if (!values.length) continue;
     if (key === "modalities") {
-      const m = values.map((v) => v.toUpperCase()).filter((v): v is "TEXT" | "IMAGE" => v === "TEXT" || v === "IMAGE");
+      // Labels as reports print them (text→image, also text->image); unknown ones are dropped.
+      const m = [...new Set(values.map(parseModality).filter((v): v is Modality => v !== null))];
       if (m.length) f.modalities = m;
     } else f[key] = values;
   }
@@ -34,7 +36,7 @@ export function paramsWithFilter(base: URLSearchParams, f: TDashboardFilter): UR
   const out = new URLSearchParams(base);
   for (const key of Object.keys(PARAMS) as Key[]) {
     const values = f[key];
-    if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => (key === "modalities" ? v.toLowerCase() : v)).join(","));
+    if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => (key === "modalities" ? modalityLabel(v as Modality) : v)).join(","));
     else out.delete(PARAMS[key]);
   }
   if (f.pair) {
