@@ -1,13 +1,15 @@
 // Turning the hot path's rows into what the service works with, the same for both engines.
 import { readStoredConversation } from "../imports/domain/conversation";
 import type { StoredAssignment } from "./domain/plan-submission";
+import type { Modality } from "../studies/domain/modality";
 
 export type TaskViewRow = Record<string, unknown>;
-export interface AttachmentRow { id: string; fileName: string; promptId: string | null; responseId: string | null; turn: number | null }
+export interface AttachmentRow { id: string; fileName: string; mimeType: string; durationMs: number | null; promptId: string | null; responseId: string | null; turn: number | null }
 
 /** The blind view of an assignment: texts and attachment ids, never model names or ids. */
 export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expiresAt: Date) {
-  const images = (pick: (x: AttachmentRow) => boolean) => attachments.filter(pick).map((x) => ({ id: x.id, fileName: x.fileName }));
+  const images = (pick: (x: AttachmentRow) => boolean) => attachments.filter(pick)
+    .map((x) => ({ id: x.id, fileName: x.fileName, mimeType: String(x.mimeType), durationMs: x.durationMs === null ? null : Number(x.durationMs) }));
   const response = (id: unknown, text: unknown) => (id ? { text: String(text), attachments: images((x) => x.responseId === id) } : null);
   return {
     id: String(a.id),
@@ -20,7 +22,7 @@ export function shapeTaskView(a: TaskViewRow, attachments: AttachmentRow[], expi
         // Each earlier turn with its own images (attachments of the prompt carrying the turn's index).
         conversation: readStoredConversation(a.promptConversation)?.map((t, turn) => ({ ...t,
           attachments: images((x) => x.promptId === a.promptId && x.turn !== null && Number(x.turn) === turn) })) ?? null,
-        localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as "TEXT" | "IMAGE",
+        localeCode: String(a.locale), category: String(a.category), modality: String(a.modality) as Modality,
         attachments: images((x) => x.promptId === a.promptId && x.turn === null) },
       response: response(a.responseId, a.responseText)!,
       baselineResponse: response(a.baselineId, a.baselineText),
@@ -51,7 +53,7 @@ export interface AssignmentForSubmit extends StoredAssignment {
 
 export function shapeAssignmentForSubmit(r: Record<string, unknown>): AssignmentForSubmit {
   return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: r.surplus === true || r.surplus === 1,
-    candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as "TEXT" | "IMAGE", submittedCount: Number(r.submittedCount),
+    candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as Modality, submittedCount: Number(r.submittedCount),
     control: String(r.control ?? "NONE") as ItemControl, exclusionId: r.exclusionId ? String(r.exclusionId) : null,
     studyStatus: String(r.studyStatus), locale: String(r.locale) };
 }
@@ -61,6 +63,7 @@ export interface StudyStateRow {
   redundancy: number; leaseMinutes: number; guidelines: string;
   /** as the driver returns them: SQLite gives 0/1 for the boolean */
   goldRate: number; requireQualification: boolean | number; qualificationPassRate: number;
+  requireFullListen: boolean | number;
 }
 export type StudyState = StudyStateRow & { locales: { localeCode: string }[] };
 

@@ -4,7 +4,7 @@
 // Booleans are bound as 0/1 (PostgreSQL reads '1' as true for a boolean column).
 
 export const STUDY_STATE = `SELECT "id", "name", "graderTitle", "type", "status", "redundancy", "leaseMinutes", "guidelines",
-  "goldRate", "requireQualification", "qualificationPassRate" FROM "Study" WHERE "id" = ?`;
+  "goldRate", "requireQualification", "qualificationPassRate", "requireFullListen" FROM "Study" WHERE "id" = ?`;
 export const STUDY_LOCALES = `SELECT "localeCode" FROM "StudyLocale" WHERE "studyId" = ?`;
 
 export const LIVE_LEASE_OF = `SELECT "id" FROM "Assignment" WHERE "studyId" = ? AND "graderId" = ? AND "status" = 'LEASED' AND "expiresAt" > ? LIMIT 1`;
@@ -67,6 +67,6 @@ export const TASK_VIEW = `
   JOIN "Response" r1 ON r1."id" = i."responseId"
   LEFT JOIN "Response" r2 ON r2."id" = i."baselineResponseId"
   WHERE a."id" = ? AND a."graderId" = ?`;
-export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "promptId", "responseId", "turn" FROM "Attachment"
+export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "mimeType", "durationMs", "promptId", "responseId", "turn" FROM "Attachment"
   WHERE "promptId" = ? OR "responseId" = ? OR "responseId" = ?
   ORDER BY "position" ASC, "id" ASC`;

@@ -118,19 +118,24 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   const study = loaded?.id === a.studyId ? loaded : (await hot.studyState(a.studyId))!;
   const { prompt, response, baselineResponse } = a.item;
   // Alt text is neutral: an uploaded file's name can name the model that made the image.
-  const images = (attachments: { id: string }[]) => attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
-  const view = (r: { text: string; attachments: { id: string; fileName: string }[] }) => ({ text: r.text, images: images(r.attachments) });
+  type Media = { id: string; mimeType: string; durationMs: number | null };
+  const images = (attachments: Media[]) => attachments.filter((x) => !x.mimeType.startsWith("audio/")).map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
+  // Audio clips by opaque URL and length only: no file name, no format beyond the type the browser needs.
+  const audio = (attachments: Media[]) => attachments.filter((x) => x.mimeType.startsWith("audio/"))
+    .map((x) => ({ url: attachmentUrl(x.id), mimeType: x.mimeType, durationMs: x.durationMs }));
+  const view = (r: { text: string; attachments: Media[] }) => ({ text: r.text, images: images(r.attachments), audio: audio(r.attachments) });
   const shown = baselineResponse && a.candidateSide === "RIGHT" ? [baselineResponse, response]
     : baselineResponse ? [response, baselineResponse] : [response];
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
-    study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines },
+    study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines,
+      requireFullListen: Boolean(Number(study.requireFullListen)) },
     // Earlier turns of a conversation (null for a single-turn prompt): shared context, written by
     // no model in the study, shown before the final user turn.
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       conversation: prompt.conversation?.map(({ role, content, attachments }, turn) => ({ role, content,
         images: attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null,
-      images: images(prompt.attachments) },
+      images: images(prompt.attachments), audio: audio(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
     dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)
       .map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),

@@ -46,6 +46,9 @@ describe.each(await testEngines())("image responses on %s", (engine) => {
     const responses = await t.db.response.findMany({ where: { prompt: { externalId: "g1" } }, include: { model: true, attachments: true }, orderBy: { model: { name: "asc" } } });
     expect(responses.map((r) => [r.model.name, r.text, r.attachments.map((a) => a.byteSize)])).toEqual([
       ["Pixa Draw 2", "Here you go.", [blue.length]], ["Pixa Draw 3", "", [red.length]]]);
+    // Their prompts' modality names what the responses are: generation and editing.
+    const modalities = await t.db.prompt.findMany({ where: { promptSet: { name: "Pictures" } }, orderBy: { externalId: "asc" }, select: { modality: true } });
+    expect(modalities.map((p) => p.modality)).toEqual(["IMAGE_TO_IMAGE", "TEXT_TO_IMAGE"]);
     // A re-import with the same pictures leaves them as they are.
     const before = (await t.db.attachment.findMany({ select: { id: true }, orderBy: { id: "asc" } })).map((a) => a.id);
     await importMaterial(t.db, path.join(dir, "gen.csv"), { promptSet: "Pictures", images: folderImages(dir) });

@@ -1,4 +1,4 @@
-// Where a material import finds the image files its rows name. The CLI reads them from the
+// Where a material import finds the image and audio files its rows name. The CLI reads them from the
 // material file's folder (its user has the shell anyway), but only regular files and never past the
 // size limit: a FIFO would hang the import, /dev/zero would read without end. A browser upload
 // carries its images in a .zip bundle and is never resolved against the server's disk; a plain
@@ -6,7 +6,11 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import path from "node:path";
 import { bundlePath } from "./domain/bundle-path";
+import { MAX_AUDIO_BYTES } from "./domain/audio-type";
 import { MAX_IMAGE_BYTES } from "./domain/image-type";
+
+// Files are read up to the larger of the two limits; each kind's own limit is checked on load.
+const MAX_MEDIA_BYTES = Math.max(MAX_IMAGE_BYTES, MAX_AUDIO_BYTES);
 
 export type ImageLoad = { data: Buffer; fileName: string } | { problem: string };
 
@@ -14,7 +18,7 @@ export interface ImageSource {
   load(ref: string): ImageLoad;
 }
 
-const tooLarge = (ref: string) => ({ problem: `${ref} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
+const tooLarge = (ref: string) => ({ problem: `${ref} is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB` });
 
 /** Reads at most `limit + 1` bytes, so that an oversized file is recognised without reading it all. */
 function readAtMost(file: string, limit: number): Buffer {
@@ -40,9 +44,9 @@ export function folderImages(dir: string): ImageSource {
         return { problem: `${ref} cannot be read (paths are relative to the imported file's folder)` };
       }
       if (!stat.isFile()) return { problem: `${ref} is not a regular file` };
-      if (stat.size > MAX_IMAGE_BYTES) return tooLarge(ref);
-      const data = readAtMost(file, MAX_IMAGE_BYTES);
-      if (data.length > MAX_IMAGE_BYTES) return tooLarge(ref);
+      if (stat.size > MAX_MEDIA_BYTES) return tooLarge(ref);
+      const data = readAtMost(file, MAX_MEDIA_BYTES);
+      if (data.length > MAX_MEDIA_BYTES) return tooLarge(ref);
       return { data, fileName: path.basename(ref) };
     },
   };

@@ -5,7 +5,9 @@ import path from "node:path";
 import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import { ImportRejected, ProblemList, type ImportProblem } from "./domain/import-error";
+import { AUDIO_FORMAT_NAMES, MAX_AUDIO_BYTES, MAX_AUDIO_SECONDS, sniffAudioType } from "./domain/audio-type";
 import { MAX_IMAGE_BYTES, sniffImageType } from "./domain/image-type";
+import { readAudioInfo } from "./read-audio-info";
 import { parseMaterialRow, type MaterialRow } from "./domain/material-row";
 import type { ImageSource } from "./image-source";
 import type { ImportProgress } from "./import-judgments";
@@ -21,15 +23,18 @@ interface PlannedPrompt {
   locale: string;
   category: string;
   modality: MaterialRow["modality"];
+  /** the prompt's images or audio clips (its modality says which), from the first row that lists them */
   images: string[] | null;
   models: Set<string>;
 }
 
-export interface LoadedImage {
+export interface LoadedMedia {
   fileName: string;
   mimeType: string;
   data: Buffer;
   sha256: string;
+  /** audio only */
+  durationMs?: number;
 }
 
 export interface MaterialImportSummary {
@@ -42,10 +47,13 @@ export interface MaterialImportSummary {
 /** An image of an earlier turn of a conversation: which turn, and the image. */
 export interface TurnImage {
   turn: number;
-  image: LoadedImage;
+  image: LoadedMedia;
 }
 
-function loadImage(ref: string, source: ImageSource, line: number, problems: ImportProblem[], field = "images"): LoadedImage | null {
+type MediaKindLoaded = "image" | "audio";
+
+/** Reads a referenced file (or data: URI) and checks it is what the column says, by content. */
+async function loadMedia(kind: MediaKindLoaded, ref: string, source: ImageSource, line: number, problems: ImportProblem[], field: string): Promise<LoadedMedia | null> {
   let data: Buffer;
   let fileName: string;
   if (ref.startsWith("data:")) {
@@ -55,10 +63,10 @@ function loadImage(ref: string, source: ImageSource, line: number, problems: Imp
       return null;
     }
     data = Buffer.from(m[3], "base64");
-    fileName = `image-${line}`;
+    fileName = `${kind}-${line}`;
   } else {
     if (/^[a-z]+:\/\//i.test(ref)) {
-      problems.push({ line, field, message: `"${ref.slice(0, 80)}" is a URL; images must be files next to the import or data: URIs (nothing is downloaded)` });
+      problems.push({ line, field, message: `"${ref.slice(0, 80)}" is a URL; ${kind === "image" ? "images" : "audio clips"} must be files next to the import or data: URIs (nothing is downloaded)` });
       return null;
     }
     const loaded = source.load(ref);
@@ -68,17 +76,48 @@ function loadImage(ref: string, source: ImageSource, line: number, problems: Imp
     }
     ({ data, fileName } = loaded);
   }
-  if (data.length > MAX_IMAGE_BYTES) {
-    problems.push({ line, field, message: `image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
+  const sha256 = createHash("sha256").update(data).digest("hex");
+  if (kind === "image") {
+    if (data.length > MAX_IMAGE_BYTES) {
+      problems.push({ line, field, message: `${fileName} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB` });
+      return null;
+    }
+    const mimeType = sniffImageType(data);
+    if (!mimeType) {
+      problems.push({ line, field, message: `${fileName} is not a PNG, JPEG, GIF or WebP image (checked by content)` });
+      return null;
+    }
+    return { fileName, mimeType, data, sha256 };
+  }
+  if (data.length > MAX_AUDIO_BYTES) {
+    problems.push({ line, field, message: `${fileName} is larger than ${MAX_AUDIO_BYTES / 1024 / 1024} MB` });
     return null;
   }
-  const mimeType = sniffImageType(data);
+  const mimeType = sniffAudioType(data);
   if (!mimeType) {
-    problems.push({ line, field, message: `${fileName} is not a PNG, JPEG, GIF or WebP image (checked by content)` });
+    problems.push({ line, field, message: `${fileName} is not ${AUDIO_FORMAT_NAMES} audio (checked by content)` });
     return null;
   }
-  return { fileName, mimeType, data, sha256: createHash("sha256").update(data).digest("hex") };
+  const info = await readAudioInfo(data, mimeType);
+  if ("problem" in info) {
+    problems.push({ line, field, message: `${fileName} ${info.problem}` });
+    return null;
+  }
+  if (info.durationMs > MAX_AUDIO_SECONDS * 1000) {
+    problems.push({ line, field, message: `${fileName} lasts ${Math.round(info.durationMs / 1000)} s; at most ${MAX_AUDIO_SECONDS / 60} minutes` });
+    return null;
+  }
+  return { fileName, mimeType, data, sha256, durationMs: info.durationMs };
 }
+
+async function loadAll(kind: MediaKindLoaded, refs: string[], source: ImageSource, line: number, problems: ImportProblem[], field: string): Promise<LoadedMedia[] | null> {
+  const loaded: (LoadedMedia | null)[] = [];
+  for (const ref of refs) loaded.push(await loadMedia(kind, ref, source, line, problems, field));
+  return loaded.every(Boolean) ? (loaded as LoadedMedia[]) : null;
+}
+
+/** A row's prompt media: its images, or its audio clips (a row cannot list both: modality decides). */
+const mediaOf = (row: MaterialRow): string[] | null => (row.images.length ? row.images : row.audio.length ? row.audio : null);
 
 export async function importMaterial(
   db: Db, file: string,
@@ -88,10 +127,10 @@ export async function importMaterial(
   const problems = new ProblemList();
   const prompts = new Map<string, PlannedPrompt>();
   const models = new Set<string>();
-  const images = new Map<string, LoadedImage[]>();
+  const images = new Map<string, LoadedMedia[]>();
   const turnImages = new Map<string, TurnImage[]>();
   // Each response's images (an image model's output), by `${prompt_id}|${model}`.
-  const outputImages = new Map<string, LoadedImage[]>();
+  const outputImages = new Map<string, LoadedMedia[]>();
   let rows = 0;
   for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "checking", bytesRead: r, totalBytes: t }))) {
     const { row, problems: rowProblems } = parseMaterialRow(fields, line);
@@ -103,7 +142,7 @@ export async function importMaterial(
     const p = prompts.get(row.promptId);
     const local: ImportProblem[] = [];
     if (!p) {
-      prompts.set(row.promptId, { line, textHash, conversation, hasTurnImages, locale: row.locale, category: row.category, modality: row.modality, images: row.images.length ? row.images : null, models: new Set([row.model]) });
+      prompts.set(row.promptId, { line, textHash, conversation, hasTurnImages, locale: row.locale, category: row.category, modality: row.modality, images: mediaOf(row), models: new Set([row.model]) });
     } else {
       if (p.textHash !== textHash) local.push({ line, field: "prompt", message: `prompt ${row.promptId} has different text on line ${p.line}` });
       // Every model answered the same conversation: its earlier turns must agree on every row.
@@ -113,22 +152,31 @@ export async function importMaterial(
       for (const [field, a, b] of [["locale", p.locale, row.locale], ["category", p.category, row.category], ["modality", p.modality, row.modality]] as const) {
         if (a !== b) local.push({ line, field, message: `prompt ${row.promptId} is ${a} on line ${p.line}, ${b} here` });
       }
-      if (row.images.length && p.images && row.images.join("|") !== p.images.join("|")) local.push({ line, field: "images", message: `prompt ${row.promptId} lists other images on line ${p.line}` });
-      if (row.images.length && !p.images) p.images = row.images;
+      const media = mediaOf(row);
+      const field = row.audio.length ? "audio" : "images";
+      if (media && p.images && media.join("|") !== p.images.join("|")) local.push({ line, field, message: `prompt ${row.promptId} lists other ${field === "audio" ? "audio" : "images"} on line ${p.line}` });
+      if (media && !p.images) p.images = media;
       if (p.models.has(row.model)) local.push({ line, field: "model", message: `prompt ${row.promptId} already has a response from ${row.model}` });
       p.models.add(row.model);
     }
-    if (row.images.length && !images.has(row.promptId)) {
-      const loaded = row.images.map((ref) => loadImage(ref, opts.images, line, local));
-      if (loaded.every(Boolean)) images.set(row.promptId, loaded as LoadedImage[]);
+    // The prompt's media (images or audio) are read once, from its first row that lists them.
+    if (!images.has(row.promptId)) {
+      const promptMedia = row.images.length ? await loadAll("image", row.images, opts.images, line, local, "images")
+        : row.audio.length ? await loadAll("audio", row.audio, opts.images, line, local, "audio") : null;
+      if (promptMedia) images.set(row.promptId, promptMedia);
     }
-    if (row.responseImages.length) {
-      const loaded = row.responseImages.map((ref) => loadImage(ref, opts.images, line, local, "response_images"));
-      if (loaded.every(Boolean)) outputImages.set(`${row.promptId}|${row.model}`, loaded as LoadedImage[]);
-    }
+    const made = row.responseImages.length ? await loadAll("image", row.responseImages, opts.images, line, local, "response_images")
+      : row.responseAudio.length ? await loadAll("audio", row.responseAudio, opts.images, line, local, "response_audio") : null;
+    if (made) outputImages.set(`${row.promptId}|${row.model}`, made);
     if (hasTurnImages && !turnImages.has(row.promptId)) {
-      const loaded = row.contextImages.flatMap((refs, turn) => refs.map((ref) => ({ turn, image: loadImage(ref, opts.images, line, local, "messages") })));
-      if (loaded.every((x) => x.image)) turnImages.set(row.promptId, loaded as TurnImage[]);
+      const loaded: TurnImage[] = [];
+      for (const [turn, refs] of row.contextImages.entries()) {
+        for (const ref of refs) {
+          const image = await loadMedia("image", ref, opts.images, line, local, "messages");
+          if (image) loaded.push({ turn, image });
+        }
+      }
+      if (loaded.length === row.contextImages.flat().length) turnImages.set(row.promptId, loaded);
     }
     local.forEach((x) => problems.add(x));
     if (local.length === 0) {
@@ -136,7 +184,10 @@ export async function importMaterial(
       models.add(row.model);
     }
   }
-  for (const [id, p] of prompts) if (p.modality === "IMAGE" && !p.images && !p.hasTurnImages) problems.add({ line: p.line, field: "images", message: `image prompt ${id} has no images` });
+  for (const [id, p] of prompts) {
+    if (p.modality === "IMAGE" && !p.images && !p.hasTurnImages) problems.add({ line: p.line, field: "images", message: `image prompt ${id} has no images` });
+    if (p.modality === "AUDIO" && !p.images) problems.add({ line: p.line, field: "audio", message: `audio prompt ${id} has no audio` });
+  }
   if (!setName) problems.add({ line: 1, field: "prompt set", message: "needs a name" });
   if (rows === 0 && problems.total === 0) problems.add({ line: 1, field: "file", message: "has no rows" });
   if (problems.total > 0) throw new ImportRejected(opts.displayName ?? file, problems.listed, problems.total);
@@ -152,6 +203,7 @@ export async function importMaterial(
       if (pending.length >= 1000) await write();
     }
     await write();
+    await repo.settleModalities(tx, set.id);
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.material", entityType: "PromptSet", entityId: set.id,
       details: { file: opts.displayName ?? path.basename(file), rows, prompts: prompts.size } });
   }, { timeout: 60 * 60_000, maxWait: 60_000 });

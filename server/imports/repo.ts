@@ -7,7 +7,8 @@ import { responseStyle, styleColumns } from "../leaderboard/domain/style-feature
 import type { PlannedStudy } from "./domain/judgment-plan";
 import { storedConversation } from "./domain/conversation";
 import type { MaterialRow } from "./domain/material-row";
-import type { LoadedImage, TurnImage } from "./import-material";
+import type { LoadedMedia, TurnImage } from "./import-material";
+import { modalityOf, promptKind, type MediaKind, type Modality } from "../studies/domain/modality";
 
 type Engine = DatabaseTarget["engine"];
 
@@ -222,17 +223,17 @@ export const ensurePromptSet = (tx: Tx, name: string, createdById: string | null
  * differs (content, order or turn): a re-import of the same file leaves stored images as they are.
  */
 async function replaceAttachments(tx: Tx, owner: { promptId: string } | { responseId: string },
-  wanted: { turn: number | null; image: LoadedImage; position: number }[]) {
+  wanted: { turn: number | null; image: LoadedMedia; position: number }[]) {
   const key = (turn: number | null, sha256: string) => `${turn ?? "final"}:${sha256}`;
   const stored = await tx.attachment.findMany({ where: owner, orderBy: { position: "asc" }, select: { sha256: true, turn: true } });
   if (stored.map((x) => key(x.turn, x.sha256)).join() === wanted.map((w) => key(w.turn, w.image.sha256)).join()) return;
   await tx.attachment.deleteMany({ where: owner });
   await tx.attachment.createMany({ data: wanted.map(({ turn, image, position }) => ({ ...owner, turn, fileName: image.fileName, mimeType: image.mimeType,
-    byteSize: image.data.length, sha256: image.sha256, data: new Uint8Array(image.data), position })) });
+    byteSize: image.data.length, sha256: image.sha256, data: new Uint8Array(image.data), position, durationMs: image.durationMs ?? null })) });
 }
 
 export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
-  images: Map<string, LoadedImage[]>, turnImages: Map<string, TurnImage[]>, outputImages: Map<string, LoadedImage[]>) {
+  images: Map<string, LoadedMedia[]>, turnImages: Map<string, TurnImage[]>, outputImages: Map<string, LoadedMedia[]>) {
   const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
   const promptIds = new Map<string, string>();
   for (const r of batch) {
@@ -270,5 +271,29 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
       await replaceAttachments(tx, { responseId }, made.map((image, position) => ({ turn: null, image, position })));
       outputImages.delete(`${r.promptId}|${r.model}`);
     }
+  }
+}
+
+/**
+ * Each prompt's modality from what is stored: its own kind (as imported) and the kind of its
+ * responses, which is audio when any response has clips, images when any has images, else text.
+ * Settled after every material import, so responses added by a later file count too.
+ */
+export async function settleModalities(tx: Tx, promptSetId: string): Promise<void> {
+  const prompts = await tx.prompt.findMany({ where: { promptSetId }, select: { id: true, modality: true } });
+  const media = await tx.attachment.findMany({ where: { response: { prompt: { promptSetId } } }, select: { mimeType: true, response: { select: { promptId: true } } } });
+  const kinds = new Map<string, MediaKind>();
+  for (const a of media) {
+    const kind: MediaKind = a.mimeType.startsWith("audio/") ? "AUDIO" : "IMAGE";
+    const promptId = a.response!.promptId;
+    if (kinds.get(promptId) !== "AUDIO") kinds.set(promptId, kind);
+  }
+  const wanted = new Map<Modality, string[]>();
+  for (const p of prompts) {
+    const m = modalityOf(promptKind(p.modality), kinds.get(p.id) ?? "TEXT");
+    if (m !== p.modality) wanted.set(m, [...(wanted.get(m) ?? []), p.id]);
+  }
+  for (const [modality, ids] of wanted) {
+    for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) await tx.prompt.updateMany({ where: { id: { in: ids.slice(i, i + LOOKUP_CHUNK) } }, data: { modality } });
   }
 }

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { bundlePath } from "./domain/bundle-path";
+import { MAX_AUDIO_BYTES } from "./domain/audio-type";
 import { MAX_IMAGE_BYTES } from "./domain/image-type";
 import { bundleImages, type ImageSource } from "./image-source";
 import { ImportFileError } from "./read-rows";
@@ -35,8 +36,10 @@ export function openBundle(zip: Uint8Array, bundleName: string): OpenedBundle {
           problems.push(`entry ${p.reason}`);
           return false;
         }
-        if (!MATERIAL.test(f.name) && f.originalSize > MAX_IMAGE_BYTES) {
-          problems.push(`${f.name} is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`);
+        // Each file's own limit (images 10 MB, audio 20 MB) is checked when a row uses it.
+        const limit = Math.max(MAX_IMAGE_BYTES, MAX_AUDIO_BYTES);
+        if (!MATERIAL.test(f.name) && f.originalSize > limit) {
+          problems.push(`${f.name} is larger than ${limit / 1024 / 1024} MB`);
           return false;
         }
         unpacked += f.originalSize;

@@ -27,9 +27,9 @@ export async function listPrompts(db: Db, q: TPromptQuery) {
     db.prompt.findMany({
       where, orderBy: { externalId: "asc" }, skip: q.page * q.pageSize, take: q.pageSize,
       select: { id: true, externalId: true, text: true, conversation: true, localeCode: true, category: true, modality: true,
-        attachments: { orderBy: { position: "asc" }, select: { id: true, fileName: true, turn: true } },
+        attachments: { orderBy: { position: "asc" }, select: { id: true, fileName: true, turn: true, mimeType: true } },
         responses: { orderBy: { model: { name: "asc" } }, select: { id: true, text: true, model: { select: { name: true } },
-          attachments: { orderBy: { position: "asc" }, select: { id: true } } } } },
+          attachments: { orderBy: { position: "asc" }, select: { id: true, mimeType: true } } } } },
     }),
   ]);
   return { total, prompts };

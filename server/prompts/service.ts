@@ -7,6 +7,8 @@ import type { TPromptQuery } from "./schema";
 export const listPromptSets = (db: Db) => repo.listPromptSets(db);
 export const promptSetFacets = (db: Db, promptSetId: string) => repo.promptSetFacets(db, promptSetId);
 
+
+const isAudio = (a: { mimeType: string }) => a.mimeType.startsWith("audio/");
 /**
  * A page of prompts: a conversation's earlier turns read back as turns, each with its images; the
  * prompt's own images are the final turn's.
@@ -14,9 +16,11 @@ export const promptSetFacets = (db: Db, promptSetId: string) => repo.promptSetFa
 export async function listPrompts(db: Db, q: TPromptQuery) {
   const { total, prompts } = await repo.listPrompts(db, q);
   return { total, prompts: prompts.map(({ conversation, attachments, responses, ...p }) => ({ ...p,
-    attachments: attachments.filter((a) => a.turn === null).map((a) => ({ ...a, url: attachmentUrl(a.id) })),
+    attachments: attachments.filter((a) => a.turn === null && !isAudio(a)).map((a) => ({ ...a, url: attachmentUrl(a.id) })),
+    audio: attachments.filter(isAudio).map((a) => ({ url: attachmentUrl(a.id), fileName: a.fileName })),
     responses: responses.map(({ attachments: made, ...r }) => ({ ...r,
-      images: made.map((a, i) => ({ url: attachmentUrl(a.id), alt: `${r.model.name}, image ${i + 1}` })) })),
+      images: made.filter((a) => !isAudio(a)).map((a, i) => ({ url: attachmentUrl(a.id), alt: `${r.model.name}, image ${i + 1}` })),
+      audio: made.filter(isAudio).map((a) => ({ url: attachmentUrl(a.id) })) })),
     conversation: readStoredConversation(conversation)?.map((t, turn) => ({ ...t,
       images: attachments.filter((a) => a.turn === turn).map((a, i) => ({ url: attachmentUrl(a.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null })) };
 }
