@@ -50,6 +50,8 @@ export interface StudySpec {
   locales: string[];
   dimensionKeys: string[];
   redundancy?: number;
+  /** audio studies: rating opens once every clip was heard in full */
+  requireFullListen?: boolean;
 }
 
 /** Creates and starts a study as the researcher, in a context of its own; returns its id. */
@@ -64,6 +66,7 @@ export async function startStudy(browser: import("@playwright/test").Browser, sp
   const created = await trpcCall<{ id: string }>(page, "studies.create", {
     name: spec.name, graderTitle: spec.graderTitle ?? spec.name, type: spec.type, modelIds, promptSetId, filters: { locales: spec.locales },
     dimensionKeys: spec.dimensionKeys, redundancy: spec.redundancy ?? 1, leaseMinutes: 20, guidelines: "Judge **carefully**.",
+    requireFullListen: spec.requireFullListen ?? false,
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   expect((await trpcCall(page, "studies.setStatus", { studyId: created.data.id, status: "RUNNING" })).status).toBe(200);

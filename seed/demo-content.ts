@@ -161,3 +161,19 @@ export const DEMO_IMAGE_MODELS = [
   { key: "imageNew", name: "Prism Image 2026", family: "Prism Image", generation: "2026", notes: "Image generation and editing, current release." },
   { key: "imageOld", name: "Prism Image 2025", family: "Prism Image", generation: "2025", notes: "Image generation and editing, previous release." },
 ] as const;
+
+/** Two versions of a text-to-speech voice, for the demo's expressive-voice studies. */
+export const DEMO_VOICE_MODELS = [
+  { key: "voiceNew", name: "Vox 2026", family: "Vox", generation: "2026", notes: "Expressive speech synthesis, current release.",
+    style: { pitch: 185, expressiveness: 0.9, noise: 0.05 } },
+  { key: "voiceOld", name: "Vox 2025", family: "Vox", generation: "2025", notes: "Speech synthesis, previous release.",
+    style: { pitch: 150, expressiveness: 0.15, noise: 0.35 } },
+] as const;
+
+/** What the voices are asked to read, and how. */
+export const DEMO_VOICE_LINES = [
+  { category: "Announcements", text: "Read cheerfully, as a morning greeting: \"Good morning! Your train to the coast leaves at eight fifteen from platform four.\"" },
+  { category: "Storytelling", text: "Read in a hushed, suspenseful voice: \"The door creaked open, and for a moment nobody dared to breathe.\"" },
+  { category: "Assistant replies", text: "Read calmly and clearly: \"Your meeting with Dr. Okonkwo moved to Thursday at 3:30 PM.\"" },
+  { category: "Storytelling", text: "Read with excitement, like a sports commentator: \"She takes the final corner — and she wins it by a hair!\"" },
+] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../server/test/test-database";
 import { DatabaseNotEmptyError, seedDemo } from "./demo";
-import { DEMO_CONVERSATIONS, DEMO_IMAGE_MODELS, DEMO_LOCALES, DEMO_MODELS } from "./demo-content";
+import { DEMO_CONVERSATIONS, DEMO_IMAGE_MODELS, DEMO_LOCALES, DEMO_MODELS, DEMO_VOICE_LINES, DEMO_VOICE_MODELS } from "./demo-content";
 
 const SMALL = { seed: 7, textPromptsPerLocale: 5, imagePromptsPerLocale: 2 };
 
@@ -13,14 +13,20 @@ describe("demo generator", () => {
 
   it("fills an empty database with the whole landscape", async () => {
     const result = await seedDemo(a.db, SMALL);
-    expect(await a.db.model.count()).toBe(DEMO_MODELS.length + DEMO_IMAGE_MODELS.length);
+    expect(await a.db.model.count()).toBe(DEMO_MODELS.length + DEMO_IMAGE_MODELS.length + DEMO_VOICE_MODELS.length);
     expect(await a.db.locale.count()).toBe(DEMO_LOCALES.length);
     expect(new Set((await a.db.prompt.findMany({ select: { category: true } })).map((p) => p.category)).size).toBeGreaterThanOrEqual(5);
     // Image prompts and chart chats in every locale; image generation in four locales, four prompts
     // each (half of them edits with a source image), every image model drawing one picture.
     const imageGeneration = 4 * 4 * DEMO_IMAGE_MODELS.length + 4 * 2;
-    expect(await a.db.attachment.count()).toBe(DEMO_LOCALES.length * (2 + DEMO_CONVERSATIONS.filter((c) => c.chart).length) + imageGeneration);
-    expect(await a.db.attachment.count({ where: { responseId: { not: null } } })).toBe(4 * 4 * DEMO_IMAGE_MODELS.length);
+    // Voices: every line in three locales, read by each voice as one synthesised WAV clip.
+    const voiceClips = 3 * DEMO_VOICE_LINES.length * DEMO_VOICE_MODELS.length;
+    expect(await a.db.attachment.count()).toBe(DEMO_LOCALES.length * (2 + DEMO_CONVERSATIONS.filter((c) => c.chart).length) + imageGeneration + voiceClips);
+    expect(await a.db.attachment.count({ where: { responseId: { not: null } } })).toBe(4 * 4 * DEMO_IMAGE_MODELS.length + voiceClips);
+    expect(await a.db.attachment.count({ where: { mimeType: "audio/wav", durationMs: { gt: 1000 } } })).toBe(voiceClips);
+    expect(await a.db.prompt.count({ where: { modality: "TEXT_TO_AUDIO" } })).toBe(3 * DEMO_VOICE_LINES.length);
+    expect(await a.db.prompt.count({ where: { modality: { in: ["TEXT_TO_IMAGE", "IMAGE_TO_IMAGE"] } } })).toBe(4 * 4);
+    expect(result.studies.find((s) => s.name === "Vox 2026 vs 2025 — expressive reading")?.judgments).toBeGreaterThan(0);
     expect(await a.db.user.count({ where: { role: "GRADER" } })).toBeGreaterThanOrEqual(6);
     const statuses = (await a.db.study.findMany({ select: { status: true } })).map((s) => s.status);
     expect(new Set(statuses)).toEqual(new Set(["DRAFT", "RUNNING", "COMPLETED"]));

@@ -6,8 +6,10 @@ import type { Db } from "../server/db/client";
 import { ensureBuiltInDimensions } from "../server/studies/service";
 import { Canvas, type Rgb } from "./png";
 import { createRng, type Rng } from "./rng";
+import { voiceClip } from "./voice-clip";
 import {
-  DAYS, DEMO_CONVERSATIONS, DEMO_GRADERS, DEMO_IMAGE_MODELS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, EVENTS, TEXT_CATEGORIES, TEXT_TEMPLATES,
+  DAYS, DEMO_CONVERSATIONS, DEMO_GRADERS, DEMO_IMAGE_MODELS, DEMO_LOCALES, DEMO_MODELS, DEMO_PASSWORD, DEMO_STAFF, DEMO_VOICE_LINES, DEMO_VOICE_MODELS, EVENTS,
+  TEXT_CATEGORIES, TEXT_TEMPLATES,
   type DemoModelKey,
 } from "./demo-content";
 import { markControlItems, updateQualitySettings } from "../server/quality/repo";
@@ -170,7 +172,7 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
         : `Draw ${count} ${COLOUR_NAMES[colour]} circles on a light background.`;
       await makePrompt(db, {
         promptSetId: generationSet.id, externalId: `gen-${String(++g).padStart(4, "0")}`, text, localeCode: locale.code,
-        category: editing ? "Editing" : "Generation", modality: editing ? "IMAGE" : "TEXT",
+        category: editing ? "Editing" : "Generation",
         images: source ? [{ fileName: `source-${g}.png`, mimeType: "image/png", data: source }] : [],
         responses: DEMO_IMAGE_MODELS.map((im) => {
           const right = imageQuality[im.key] + rng.normal(0, 0.2) > 0.55;
@@ -183,6 +185,28 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
     }
   }
   log(`image generation prompts: ${g}`);
+
+  // Expressive voices: each line read by both voices, synthesised here (short clips, ~2 s). The
+  // newer voice moves its pitch and stresses words; the older one is flatter and noisier.
+  const voiceModels = {} as Record<(typeof DEMO_VOICE_MODELS)[number]["key"], { id: string }>;
+  for (const vm of DEMO_VOICE_MODELS) {
+    voiceModels[vm.key] = await db.model.create({ data: { name: vm.name, family: vm.family, generation: vm.generation, notes: vm.notes }, select: { id: true } });
+  }
+  const voiceSet = await makePromptSet(db, { name: "Expressive voices 2026", description: "Lines read aloud in a requested style.", createdById: researcher.id });
+  let v = 0;
+  for (const locale of DEMO_LOCALES.slice(0, 3)) {
+    for (const line of DEMO_VOICE_LINES) {
+      const syllables = 6 + rng.int(0, 4);
+      await makePrompt(db, {
+        promptSetId: voiceSet.id, externalId: `voice-${String(++v).padStart(4, "0")}`, text: line.text, localeCode: locale.code, category: line.category,
+        responses: DEMO_VOICE_MODELS.map((vm) => {
+          const clip = voiceClip(syllables, vm.style, rng);
+          return { modelId: voiceModels[vm.key].id, text: "", audio: [{ fileName: `reading-${v}.wav`, mimeType: "audio/wav", data: clip.wav, durationMs: clip.durationMs }] };
+        }),
+      });
+    }
+  }
+  log(`voice prompts: ${v}`);
 
   const studies = [
     { def: { name: "Device 2026 vs 2025 — text", graderTitle: "Everyday requests — on-device assistant", type: "SIDE_BY_SIDE" as const, modelIds: [models.deviceNew.id, models.deviceOld.id], promptSetId: textSet.id,
@@ -217,12 +241,22 @@ export async function seedDemo(db: Db, options: DemoOptions = DEFAULT_DEMO) {
         dimensionKeys: ["overall", "prompt_alignment", "visual_quality", "edit_faithfulness"], redundancy: 2,
         guidelines: "Compare the two pictures at the same zoom. For an edit, check the change against the **source image** and that nothing else moved." },
       status: "RUNNING" as const, completion: 0.3, edge: 0.7 },
+    { def: { name: "Vox 2026 vs 2025 — expressive reading", graderTitle: "Which voice reads it better?", type: "SIDE_BY_SIDE" as const,
+        modelIds: [voiceModels.voiceNew.id, voiceModels.voiceOld.id], promptSetId: voiceSet.id,
+        dimensionKeys: ["overall", "naturalness", "expressiveness", "intelligibility", "audio_quality"], redundancy: 2, requireFullListen: true,
+        guidelines: "Listen to **both clips in full** (press **P** to play one after the other), then judge how each voice reads the line in the style asked." },
+      status: "RUNNING" as const, completion: 0.3, edge: 0.9 },
+    { def: { name: "Vox voices — mean opinion score", graderTitle: "Rate each voice on its own", type: "SINGLE_SIDED" as const,
+        modelIds: [voiceModels.voiceOld.id, voiceModels.voiceNew.id], promptSetId: voiceSet.id,
+        dimensionKeys: ["naturalness", "audio_quality", "overall"], redundancy: 2, requireFullListen: true,
+        guidelines: "Listen to the clip in full, then score it from 1 (bad) to 5 (excellent): a mean opinion score." },
+      status: "RUNNING" as const, completion: 0.3, edge: 0 },
     { def: { name: "Server Pro vs Server 2026 — draft", graderTitle: "Maths and reasoning", type: "SIDE_BY_SIDE" as const, modelIds: [models.serverPro.id, models.serverNew.id], promptSetId: textSet.id,
         filters: { categories: ["Math", "Reasoning"] }, dimensionKeys: ["overall", "instruction_following", "truthfulness"], redundancy: 3,
         guidelines: "Focus on correctness of the reasoning." },
       status: "DRAFT" as const, completion: 0, edge: 0 },
   ];
-  const scores = { [models.serverOld.id]: 2.9, [models.serverNew.id]: 3.7, [models.serverPro.id]: 4.0 };
+  const scores = { [models.serverOld.id]: 2.9, [models.serverNew.id]: 3.7, [models.serverPro.id]: 4.0, [voiceModels.voiceOld.id]: 2.6, [voiceModels.voiceNew.id]: 3.9 };
   const summary: { name: string; status: string; judgments: number }[] = [];
   for (const s of studies) {
     const study = await makeStudy(db, s.def, { createdById: researcher.id, status: s.status });

@@ -9,8 +9,10 @@ export interface DimensionView {
   scaleMax: number;
 }
 
-export function DimensionControl({ dim, value, focused, onFocus, onPick, problem }: {
+export function DimensionControl({ dim, value, focused, onFocus, onPick, problem, locked = false }: {
   dim: DimensionView; value: number | undefined; focused: boolean; onFocus: () => void; onPick: (v: number) => void;
+  /** Not yet answerable (an audio study's clips not yet heard in full): the choices show but do not take. */
+  locked?: boolean;
   /** Shown beside the dimension, in plain words, until it is answered. */
   problem?: string;
 }) {
@@ -32,8 +34,8 @@ export function DimensionControl({ dim, value, focused, onFocus, onPick, problem
           const selected = value === c.value;
           return (
             <button key={c.value} type="button" role="radio" aria-checked={selected} aria-label={describeChoice(c, dim.scaleMin)}
-              title={describeChoice(c, dim.scaleMin)} tabIndex={-1} onClick={() => onPick(c.value)}
-              className={`flex flex-col items-center rounded-md border px-1 py-1.5 text-xs ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-indigo-50"}`}>
+              title={describeChoice(c, dim.scaleMin)} tabIndex={-1} onClick={() => onPick(c.value)} aria-disabled={locked || undefined}
+              className={`flex flex-col items-center rounded-md border px-1 py-1.5 text-xs ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-indigo-50"} ${locked ? "cursor-not-allowed opacity-50" : ""}`}>
               <kbd className={`font-mono text-[11px] ${selected ? "text-indigo-100" : "text-slate-400"}`}>{c.key}</kbd>
               <span className="leading-tight">{c.label}</span>
             </button>

@@ -17,6 +17,8 @@ import { choicesFor, describeChoice, valueForKey } from "../_lib/answer-scale";
 import { medianSeconds } from "../_lib/session-stats";
 import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
+import { listenGate } from "../_lib/listening";
+import { AudioPlayer, type AudioPlayerHandle } from "./audio-player";
 import { DimensionControl } from "./dimension-control";
 import { ImageComparison } from "./image-comparison";
 import { QualificationResult } from "./qualification-result";
@@ -50,6 +52,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const skipRef = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLElement>(null);
+  // Audio tasks: a player per response clip (in response order), which clips were heard in full,
+  // and the one played last (R replays it).
+  const players = useRef<(AudioPlayerHandle | null)[]>([]);
+  const [heard, setHeard] = useState<Record<string, boolean>>({});
+  const [lastPlayed, setLastPlayed] = useState(0);
+  const [gateShown, setGateShown] = useState(false);
   // A panel opened from the keyboard deep in a long task opens where the grader can see it.
   useEffect(() => { if (panel === "help" || panel === "guidelines") panelRef.current?.scrollIntoView({ block: "nearest" }); }, [panel]);
 
@@ -59,6 +67,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     setSkipReason("");
     setAttempted(false);
     setStoredElsewhere(null);
+    setHeard({});
+    setLastPlayed(0);
+    setGateShown(false);
     if (t) {
       const keys = t.dimensions.map((d) => d.key);
       const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
@@ -98,14 +109,29 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     });
   }, [task]);
 
+  // The response clips in order, and what still has to be heard before rating (when the study asks).
+  const clips = (task?.responses ?? []).flatMap((r) => r.audio.map((a, i) => ({ ...a, label: r.audio.length > 1 ? `${r.label} (clip ${i + 1})` : r.label })));
+  const gate = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
+  const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
+  const playInOrder = useCallback(async () => {
+    for (let i = 0; i < players.current.length; i++) {
+      const p = players.current[i];
+      if (!p) continue;
+      setLastPlayed(i);
+      await p.play(true);
+    }
+  }, []);
+
   const pick = useCallback((index: number, value: number) => {
     if (!task) return;
+    if (gate) { setGateShown(true); return; }
     update({ values: { ...draft.values, [task.dimensions[index].key]: value } });
     setFocus(Math.min(index + 1, task.dimensions.length - 1));
-  }, [task, draft.values, update]);
+  }, [task, draft.values, update, gate]);
 
   const doSubmit = useCallback(() => {
     if (!task || busy || storedElsewhere) return;
+    if (gate) { setGateShown(true); return; }
     // The server's own rule, checked here first: missing answers are pointed at beside their dimension.
     const problems = validateSubmission(task.dimensions, draft);
     if (problems.length) {
@@ -133,7 +159,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         next.mutate({ studyId });
       } },
     );
-  }, [task, busy, draft, submit, next, studyId, storedElsewhere, progress]);
+  }, [task, busy, draft, submit, next, studyId, storedElsewhere, progress, gate]);
 
   const doSkip = useCallback(() => {
     if (!task || busy || !skipReason.trim()) return;
@@ -168,6 +194,18 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       const dim = task.dimensions[focus];
       const value = dim ? valueForKey(e.key, dim.scaleMin, dim.scaleMax) : null;
       if (value !== null) { e.preventDefault(); pick(focus, value); return; }
+      // Audio: A and B play or pause Response 1 and 2, P plays them one after the other, R replays the last one.
+      const player = (i: number) => players.current[i];
+      if (players.current.some(Boolean)) {
+        const k = e.key.toLowerCase();
+        if (k === "a" || k === "b") {
+          const i = k === "a" ? 0 : 1;
+          if (player(i)) { e.preventDefault(); setLastPlayed(i); player(i)!.toggle(); }
+          return;
+        }
+        if (k === "p") { e.preventDefault(); void playInOrder(); return; }
+        if (k === "r") { e.preventDefault(); void player(lastPlayed)?.play(true); return; }
+      }
       switch (e.key) {
         case "ArrowDown": case "j": e.preventDefault(); setFocus((f) => Math.min(f + 1, task.dimensions.length - 1)); break;
         case "ArrowUp": case "k": e.preventDefault(); setFocus((f) => Math.max(f - 1, 0)); break;
@@ -182,7 +220,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     }
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [task, focus, draft, pick, update, doSubmit, doSkip]);
+  }, [task, focus, draft, pick, update, doSubmit, doSkip, playInOrder, lastPlayed]);
 
   const median = medianSeconds(durations);
   const counter = (
@@ -257,13 +295,35 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         </div>
         <ModelOutput text={task.prompt.text} label="the prompt" />
         <ImageGallery images={task.prompt.images} />
+        {task.prompt.audio.map((a, i) => (
+          <div key={a.url} className="mt-2"><AudioPlayer src={a.url} durationMs={a.durationMs} label={`the prompt's audio ${i + 1}`} /></div>
+        ))}
       </section>
+      {clips.length > 1 && (
+        <div className="flex flex-wrap items-center gap-3 text-sm">
+          <button type="button" onClick={() => void playInOrder()} className="rounded-md border border-indigo-300 bg-white px-3 py-1.5 font-medium text-indigo-700">
+            ▶ Play 1, then 2 <kbd className="text-slate-400">P</kbd>
+          </button>
+          <span className="text-slate-600">Play or pause each with <kbd>A</kbd> and <kbd>B</kbd>; <kbd>R</kbd> replays the last one.</span>
+        </div>
+      )}
 
       <div className={`grid gap-4 ${task.responses.length === 2 ? "lg:grid-cols-2" : ""}`}>
         {task.responses.map((r) => (
           <section key={r.label} aria-label={r.label} className="rounded-lg border border-slate-200 bg-white p-4">
             <h2 className="mb-2 text-sm font-semibold text-indigo-700">{r.label}</h2>
-            {r.text ? <ModelOutput text={r.text} label={r.label} /> : r.images.length === 0 && <p className="text-sm text-slate-500">(empty response)</p>}
+            {r.audio.map((a) => {
+              const index = clips.findIndex((c) => c.url === a.url);
+              return (
+                <div key={a.url} className="mb-2">
+                  <AudioPlayer ref={(h) => { players.current[index] = h; }} src={a.url} durationMs={a.durationMs} label={r.label}
+                    keyHint={index === 0 ? "A" : index === 1 ? "B" : undefined}
+                    onPlay={() => { setLastPlayed(index); players.current.forEach((p, j) => { if (j !== index) p?.pause(); }); }}
+                    onHeard={onHeard(a.url)} />
+                </div>
+              );
+            })}
+            {r.text ? <ModelOutput text={r.text} label={r.label} /> : r.images.length === 0 && r.audio.length === 0 && <p className="text-sm text-slate-500">(empty response)</p>}
             {!comparesImages && <ImageGallery images={r.images} />}
             {comparesImages && r.images.length > 0 && <p className="text-sm text-slate-600">{r.images.length === 1 ? "An image" : `${r.images.length} images`}: compared below.</p>}
           </section>
@@ -272,9 +332,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       {comparesImages && <ImageComparison left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
       <section aria-label="Your judgment" className="space-y-3">
+        {gate && (
+          <p role="status" data-testid="listen-gate" className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
+        )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
-            problem={problemOf(`values.${d.key}`)} />
+            problem={problemOf(`values.${d.key}`)} locked={gate !== null} />
         ))}
         <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto]">
           <label className="block text-sm font-medium">Comment <span className="font-normal text-slate-500">(optional; required when flagged) <kbd>C</kbd></span>

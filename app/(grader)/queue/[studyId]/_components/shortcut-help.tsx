@@ -8,6 +8,9 @@ export const SHORTCUTS: [string, string][] = [
   ["H", "flag: unsafe or harmful content"],
   ["S", "skip this task (asks for a reason)"],
   ["G", "show or hide the guidelines"],
+  ["A / B", "audio: play or pause Response 1 / Response 2"],
+  ["P", "audio: play Response 1, then Response 2"],
+  ["R", "audio: replay the last clip from the start"],
   ["?", "show or hide these shortcuts"],
 ];
 
