@@ -209,7 +209,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           )}
         </Section>
 
-        <Section n={4} title="Dimensions" hint="Graders answer each chosen dimension that applies to the prompt: image understanding appears on image prompts only.">
+        <Section n={4} title="Dimensions" hint="Graders answer each chosen dimension that applies to the task: image understanding on image prompts, visual quality on image responses, the voice dimensions on audio responses.">
           <div className="grid gap-2 md:grid-cols-2">
             {allDimensions.map((d) => {
               const fits = applicable(d.key);
