@@ -3,7 +3,7 @@
 // exist, or hang on a FIFO): images come inside a .zip bundle. The CLI reads the material file's
 // folder, but only regular files and never past the size limit.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { stringify } from "csv-stringify/sync";
@@ -54,6 +54,19 @@ describe("images of uploaded material", () => {
     writeFileSync(file, opened.material.data);
     await importMaterial(t.db, file, { promptSet: "Bundled", images: opened.images, displayName: opened.displayName });
     expect(await t.db.attachment.findFirstOrThrow({ where: { prompt: { externalId: "v2" } } })).toMatchObject({ fileName: "square.png", byteSize: png.length });
+  });
+
+  it("a bundle carries voices' clips too, checked like the CLI's", async () => {
+    const wav = readFileSync(path.resolve(import.meta.dirname, "../../seed/fixtures/audio/tagged.wav"));
+    const header = ["prompt_id", "prompt", "locale", "category", "modality", "model", "response", "response_audio"];
+    const zip = zipSync({ "voices/material.csv": enc(stringify([header, ["a1", "Read: hello.", "en-US", "Reading", "text", "Vox", "", "clips/a1.wav"],
+      ["a2", "Read: bye.", "en-US", "Reading", "text", "Vox", "", "clips/fake.wav"]])), "voices/clips/a1.wav": wav, "voices/clips/fake.wav": enc("RIFF but not audio") });
+    const opened = openBundle(zip, "voices.zip");
+    const file = path.join(dir, "voices.csv");
+    writeFileSync(file, opened.material.data);
+    const message = ((await importMaterial(t.db, file, { promptSet: "Voices", images: opened.images, displayName: opened.displayName }).catch((e) => e)) as Error).message;
+    expect(message).toContain("line 3, response_audio: fake.wav is not WAV, MP3, OGG (Vorbis or Opus), FLAC or M4A/AAC audio (checked by content)");
+    expect(await t.db.promptSet.count({ where: { name: "Voices" } })).toBe(0);
   });
 
   it("a bundle cannot reach outside itself: .. and absolute paths are refused, as are missing images", async () => {
