@@ -28,6 +28,8 @@ const EXPECTED: Record<string, Who[]> = {
   "quality.control": RESEARCH, "quality.updateSettings": RESEARCH, "quality.importControlItems": RESEARCH, "quality.markControlItem": RESEARCH,
   "quality.unmarkControlItem": RESEARCH, "quality.exclusions": RESEARCH, "quality.exclude": RESEARCH, "quality.undoExclusion": RESEARCH,
   "quality.myQualification": ["GRADER"],
+  "tokens.mine": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.create": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.revoke": ["GRADER", "RESEARCHER", "ADMIN"],
+  "tokens.all": ["ADMIN"],
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -21,6 +21,8 @@ const ZEnv = z.object({
   // per-address scope uses the address the outermost of them saw; with none, a client can forge it
   // (the account-wide scope and known devices still hold).
   VERDICT_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // Requests per API token per minute (server/tokens); over it, 429 with Retry-After.
+  VERDICT_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
   // "1": the CLI says on stderr when its schema check is done, in ms since the process started (bench/cli-startup.ts).

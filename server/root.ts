@@ -12,6 +12,7 @@ import { plannerRouter } from "./planner/router";
 import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
+import { tokensRouter } from "./tokens/router";
 import { usersRouter } from "./users/router";
 
 export const appRouter = createTRPCRouter({
@@ -28,6 +29,7 @@ export const appRouter = createTRPCRouter({
   quality: qualityRouter,
   leaderboard: leaderboardRouter,
   planner: plannerRouter,
+  tokens: tokensRouter,
 });
 
 export type AppRouter = typeof appRouter;

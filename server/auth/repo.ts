@@ -3,7 +3,7 @@ import { pgTimestamp } from "../db/pg-native";
 import { sqliteDateTime } from "../db/sqlite-immediate";
 import type { AttemptCount } from "./domain/login-throttle";
 
-const sessionUserSelect = {
+export const sessionUserSelect = {
   id: true, email: true, displayName: true, role: true, active: true,
   locales: { select: { localeCode: true } },
 } as const;

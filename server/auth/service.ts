@@ -109,6 +109,6 @@ export async function logout(db: Db, token: string | null): Promise<void> {
   if (token) await repo.deleteSession(db, sessionIdFromToken(token));
 }
 
-function toSessionUser(u: { id: string; email: string; displayName: string; role: Role; locales: { localeCode: string }[] }): SessionUser {
+export function toSessionUser(u: { id: string; email: string; displayName: string; role: Role; locales: { localeCode: string }[] }): SessionUser {
   return { id: u.id, email: u.email, displayName: u.displayName, role: u.role, locales: u.locales.map((l) => l.localeCode) };
 }

@@ -3,13 +3,15 @@
 export const ROLES = ["ADMIN", "RESEARCHER", "GRADER"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type Area = "grading" | "research" | "admin";
+export type Area = "grading" | "research" | "admin" | "account";
 
 export const AREA_ROLES: Record<Area, readonly Role[]> = {
   // Only graders grade: their judgments count, and eligibility depends on their locales.
   grading: ["GRADER"],
   research: ["RESEARCHER", "ADMIN"],
   admin: ["ADMIN"],
+  // What every logged-in user manages for themselves (their API tokens).
+  account: ["GRADER", "RESEARCHER", "ADMIN"],
 };
 
 export function canEnter(role: Role, area: Area): boolean {
@@ -37,6 +39,8 @@ export const NAV_LINKS: NavLink[] = [
   { href: "/imports", label: "Imports", area: "research" },
   { href: "/admin/users", label: "Users", area: "admin" },
   { href: "/admin/locales", label: "Locales", area: "admin" },
+  { href: "/admin/tokens", label: "All tokens", area: "admin" },
+  { href: "/tokens", label: "API tokens", area: "account" },
 ];
 
 export const navFor = (role: Role): NavLink[] => NAV_LINKS.filter((l) => canEnter(role, l.area));
