@@ -1,7 +1,7 @@
 // A researcher makes an API token in the browser (shown once), a script uses it against the REST
 // API (no browser session involved), the token is revoked and stops working, and an admin sees it.
 import { expect, request as httpRequest, test } from "@playwright/test";
-import { e2eDatabase, loginAs, startStudy, USERS } from "../fixtures";
+import { e2eDatabase, loginAs, startStudy, trpcCall, USERS } from "../fixtures";
 
 test("a researcher's token drives the REST API until it is revoked; an admin sees every token", async ({ page, browser, baseURL }) => {
   const studyId = await startStudy(browser, { name: "E2E API study", type: "SIDE_BY_SIDE", models: ["Lumen Server 2026", "Lumen Server 2025"],
@@ -52,4 +52,35 @@ test("a researcher's token drives the REST API until it is revoked; an admin see
   await admin.goto("/admin/tokens");
   await expect(admin.getByRole("row", { name: /e2e pipeline/ })).toContainText("researcher@verdict.local");
   await admin.close();
+});
+
+test("the docs/api.md walkthrough over HTTP: upload material, create and start a study, poll progress, download the report", async ({ page, baseURL }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  const made = await trpcCall<{ secret: string }>(page, "tokens.create", { name: "walkthrough", scopes: ["read", "write"] });
+  const api = await httpRequest.newContext({ baseURL: `${baseURL}/api/v1/`, extraHTTPHeaders: { Authorization: `Bearer ${made.data.secret}` } });
+  const csv = ["prompt_id,prompt,locale,category,modality,model,response",
+    "k1,Name a colour.,en-US,Quiz,text,Checkpoint 42,Blue.", "k1,Name a colour.,en-US,Quiz,text,Baseline,Sky.",
+    "k2,Name a fruit.,en-US,Quiz,text,Checkpoint 42,Apple.", "k2,Name a fruit.,en-US,Quiz,text,Baseline,Rock."].join("\n");
+  const uploaded = await api.post("material?fileName=checkpoint-42.csv&promptSet=Checkpoint%2042", { data: csv, headers: { "Idempotency-Key": "walkthrough-upload-1" } });
+  expect(uploaded.status(), await uploaded.text()).toBe(200);
+  const models = Object.fromEntries(((await (await api.get("models")).json()) as { models: { id: string; name: string }[] }).models.map((m) => [m.name, m.id]));
+  const sets = Object.fromEntries(((await (await api.get("prompt-sets")).json()) as { promptSets: { id: string; name: string }[] }).promptSets.map((s) => [s.name, s.id]));
+  const created = await api.post("studies", { data: { name: "Checkpoint 42 vs baseline", type: "SIDE_BY_SIDE", modelIds: [models["Checkpoint 42"], models.Baseline],
+    promptSetId: sets["Checkpoint 42"], dimensionKeys: ["overall"], redundancy: 1 }, headers: { "Idempotency-Key": "walkthrough-study-1" } });
+  expect(created.status(), await created.text()).toBe(201);
+  const study = (await created.json()) as { id: string };
+  expect((await api.post(`studies/${study.id}/status`, { data: { status: "RUNNING" } })).status()).toBe(200);
+  const progress = (await (await api.get(`studies/${study.id}`)).json()) as { status: string; progress: { submitted: number; wanted: number } };
+  expect(progress).toMatchObject({ status: "RUNNING", progress: { submitted: 0, wanted: 2 } });
+  const report = await api.get(`studies/${study.id}/report`);
+  expect(report.status()).toBe(200);
+  expect(report.headers()["content-type"]).toContain("text/csv");
+  expect((await report.text()).startsWith("study,type,model_a,model_b")).toBe(true);
+  const doc = (await (await api.get("openapi.json")).json()) as { openapi: string; paths: Record<string, unknown> };
+  expect(doc.openapi).toBe("3.1.0");
+  expect(Object.keys(doc.paths)).toContain("/studies/{id}/report");
+  await api.dispose();
+  // The browsable reference lists the same endpoints.
+  await page.goto("/api-reference");
+  await expect(page.getByRole("region", { name: "GET /studies/{id}/report" })).toBeVisible();
 });

@@ -41,7 +41,7 @@ export async function withToken(db: Db, req: Request, needed: Scope | null, hand
     const auth = await authenticateToken(db, req.headers.get("authorization"), needed, now);
     if (!auth.ok) return apiError(auth.status, auth.code, auth.message, auth.retryAfterSeconds ? { "Retry-After": String(auth.retryAfterSeconds) } : {});
     const res = await handle(auth.principal);
-    if (req.method !== "GET" && res.ok) {
+    if (req.method !== "GET" && res.ok && !res.headers.has("Idempotent-Replayed")) {
       await recordAudit(db, { actorId: auth.principal.user.id, action: "api.write", entityType: "ApiToken", entityId: auth.principal.tokenId,
         details: { method: req.method, path: new URL(req.url).pathname, status: res.status } });
     }

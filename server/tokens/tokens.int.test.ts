@@ -4,13 +4,13 @@
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makePrompt, makePromptSet, makeStudy, makeUser } from "../../seed/factories";
-import { getStudyEndpoint, listStudiesEndpoint, meEndpoint, setStudyStatusEndpoint } from "../api/studies";
+import { dispatch } from "../api/dispatch";
 import { asSessionUser, callerFor } from "../test/caller";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { authenticateToken } from "./service";
 
 const request = (path: string, token: string | null, init: { method?: string; body?: string } = {}) =>
-  new Request(`http://verdict.test${path}`, { method: init.method ?? "GET", body: init.body,
+  new Request(`http://verdict.test/api/v1${path.replace(/^\/api\/v1/, "")}`, { method: init.method ?? "GET", body: init.body,
     headers: token ? { Authorization: `Bearer ${token}` } : {} });
 const errorOf = async (res: Response) => ({ status: res.status, ...((await res.json()) as { error: { code: string; message: string } }).error });
 
@@ -54,25 +54,25 @@ describe.each(await testEngines())("API tokens on %s", (engine) => {
     const read = (await api.tokens.create({ name: "reader", scopes: ["read"] })).secret;
     const write = (await api.tokens.create({ name: "pipeline", scopes: ["read", "write"] })).secret;
 
-    expect(await (await meEndpoint(t.db, request("/api/v1/me", read))).json()).toMatchObject({ id: researcher.id, role: "RESEARCHER", scopes: ["read"] });
-    const list = await listStudiesEndpoint(t.db, request("/api/v1/studies", read));
+    expect(await (await dispatch(t.db, request("/api/v1/me", read))).json()).toMatchObject({ id: researcher.id, role: "RESEARCHER", scopes: ["read"] });
+    const list = await dispatch(t.db, request("/api/v1/studies", read));
     expect(list.status).toBe(200);
     expect(((await list.json()) as { studies: { name: string }[] }).studies.map((s) => s.name)).toContain("API study");
-    expect((await getStudyEndpoint(t.db, request(`/api/v1/studies/${studyId}`, read), studyId)).status).toBe(200);
+    expect((await dispatch(t.db, request(`/api/v1/studies/${studyId}`, read))).status).toBe(200);
 
-    expect(await errorOf(await listStudiesEndpoint(t.db, request("/api/v1/studies", null)))).toMatchObject({ status: 401, code: "unauthenticated" });
-    expect(await errorOf(await listStudiesEndpoint(t.db, request("/api/v1/studies", `${read.slice(0, -4)}AAAA`)))).toMatchObject({ status: 401, code: "unknown_token" });
-    expect(await errorOf(await getStudyEndpoint(t.db, request("/api/v1/studies/nope", read), "nope"))).toEqual({ status: 404, code: "not_found", message: "No such study." });
+    expect(await errorOf(await dispatch(t.db, request("/api/v1/studies", null)))).toMatchObject({ status: 401, code: "unauthenticated" });
+    expect(await errorOf(await dispatch(t.db, request("/api/v1/studies", `${read.slice(0, -4)}AAAA`)))).toMatchObject({ status: 401, code: "unknown_token" });
+    expect(await errorOf(await dispatch(t.db, request("/api/v1/studies/nope", read)))).toEqual({ status: 404, code: "not_found", message: "No such study." });
     const body = JSON.stringify({ status: "RUNNING" });
-    expect(await errorOf(await setStudyStatusEndpoint(t.db, request(`/api/v1/studies/${studyId}/status`, read, { method: "POST", body }), studyId)))
+    expect(await errorOf(await dispatch(t.db, request(`/api/v1/studies/${studyId}/status`, read, { method: "POST", body }))))
       .toEqual({ status: 403, code: "insufficient_scope", message: "This needs the write scope; the token has read." });
-    expect(await errorOf(await setStudyStatusEndpoint(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body: "{oops" }), studyId)))
+    expect(await errorOf(await dispatch(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body: "{oops" }))))
       .toMatchObject({ status: 400, code: "bad_request", message: "The body is not valid JSON." });
-    const invalid = await errorOf(await setStudyStatusEndpoint(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body: JSON.stringify({ status: "DONE" }) }), studyId));
+    const invalid = await errorOf(await dispatch(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body: JSON.stringify({ status: "DONE" }) })));
     expect(invalid).toMatchObject({ status: 400, code: "invalid_input" });
     expect(invalid.message).toContain("status");
 
-    const started = await setStudyStatusEndpoint(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body }), studyId);
+    const started = await dispatch(t.db, request(`/api/v1/studies/${studyId}/status`, write, { method: "POST", body }));
     expect(await started.json()).toEqual({ id: studyId, status: "RUNNING" });
     // The write is in the audit trail twice over: the study's own event and the token that made it.
     const audit = await t.db.auditEvent.findMany({ where: { action: { in: ["study.status", "api.write"] } }, orderBy: { at: "asc" } });

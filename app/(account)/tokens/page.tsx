@@ -12,7 +12,7 @@ export default async function TokensPage() {
   const tokens = await api.tokens.mine();
   return (
     <>
-      <PageHeader title="API tokens" subtitle="Tokens let scripts and pipelines use Verdict's API as you, within the scopes you give them and never beyond your role." />
+      <PageHeader title="API tokens" subtitle={<>Tokens let scripts and pipelines use Verdict&apos;s API as you, within the scopes you give them and never beyond your role. <a className="text-indigo-700 underline" href="/api-reference">API reference</a></>} />
       <div className="grid gap-6 xl:grid-cols-[1fr_24rem]">
         <ApiTokenTable tokens={tokens} />
         <CreateTokenForm scopes={scopesForRole(user.role)} />
