@@ -23,6 +23,10 @@ const ZEnv = z.object({
   VERDICT_TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   // Requests per API token per minute (server/tokens); over it, 429 with Retry-After.
   VERDICT_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  // The remote CLI: a running Verdict to talk to instead of the database, and an API token for it
+  // (the same as --server and --token).
+  VERDICT_SERVER: z.string().trim().url().optional(),
+  VERDICT_TOKEN: z.string().trim().optional(),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
   // "1": the CLI says on stderr when its schema check is done, in ms since the process started (bench/cli-startup.ts).

@@ -13,6 +13,14 @@ async function main(argv: string[]) {
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
   const noMore = (extra: string | undefined) => { if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}"`); };
+  // --server (or VERDICT_SERVER): the command runs against a running Verdict over its REST API.
+  const server = typeof args.flags.server === "string" ? args.flags.server : env().VERDICT_SERVER;
+  if (server) {
+    const token = typeof args.flags.token === "string" ? args.flags.token : env().VERDICT_TOKEN;
+    delete args.flags.server;
+    delete args.flags.token;
+    return runRemote(server, token, args, group, command, rest, noMore);
+  }
   if (group === "report") { noMore(command); return (await import("./commands/report")).report(args); }
   if (group === "plan") { noMore(command); return (await import("./commands/plan")).plan(args); }
   if (group === "leaderboard") { noMore(command); return (await import("./commands/leaderboard")).leaderboardCommand(args); }
@@ -27,6 +35,8 @@ async function main(argv: string[]) {
     "db migrate": async (a) => (await import("./commands/db")).dbMigrate(a),
     "db seed": async (a) => (await import("./commands/db")).dbSeed(a),
     "users add": async (a) => (await import("./commands/users")).usersAdd(a),
+    "study create": async (a) => (await import("./commands/study")).studyCreate(a),
+    "study status": async (a) => (await import("./commands/study")).studyStatus(a),
     "": async () => console.log(USAGE),
     help: async () => console.log(USAGE),
   };
@@ -35,14 +45,31 @@ async function main(argv: string[]) {
   return run(args);
 }
 
+async function runRemote(server: string, token: string | undefined, args: ParsedArgs, group: string | undefined, command: string | undefined,
+  rest: string[], noMore: (extra: string | undefined) => void) {
+  const [{ remoteClient }, remote] = await Promise.all([import("./remote/client"), import("./remote/commands")]);
+  const client = remoteClient(server, token);
+  if (group === "import" && (command === "material" || command === "judgments")) { noMore(rest[1]); return remote.remoteImport(client, command, args, rest[0]); }
+  if (group === "report") { noMore(command); return remote.remoteReport(client, args); }
+  if (group === "leaderboard") { noMore(command); return remote.remoteLeaderboard(client, args); }
+  noMore(rest[0]);
+  const key = `${group ?? ""} ${command ?? ""}`.trim();
+  if (key === "export judgments") return remote.remoteExport(client, args);
+  if (key === "study create") return remote.remoteStudyCreate(client, args);
+  if (key === "study status") return remote.remoteStudyStatus(client, args);
+  throw new UsageError(`"${key || "help"}" runs on the database only, not against a server: drop --server (and VERDICT_SERVER)`);
+}
+
 /** One readable message for the errors a command expects; the modules that define them load only on failure. */
 async function explain(error: unknown): Promise<string> {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
-  const [{ ZodError }, { TRPCError }, { ImportRejected }, { ImportFileError }, { databaseTroubleMessage }] = await Promise.all([
+  const [{ ZodError }, { TRPCError }, { ImportRejected }, { ImportFileError }, { databaseTroubleMessage }, { RemoteError }] = await Promise.all([
     import("zod"), import("@trpc/server"), import("../imports/domain/import-error"), import("../imports/read-rows"), import("../db/unavailable"),
+    import("./remote/client"),
   ]);
   if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join(".") || "input"}: ${i.message}`).join("\n");
   if (error instanceof TRPCError || error instanceof ImportRejected || error instanceof ImportFileError) return error.message;
+  if (error instanceof RemoteError) return error.message;
   // A full, read-only or unreachable database: one sentence, not a driver's multi-line dump.
   const trouble = databaseTroubleMessage(error);
   if (trouble) return trouble;

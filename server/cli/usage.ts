@@ -17,8 +17,15 @@ export const USAGE = `Usage: verdict <command>
               [--resamples N] [--seed N] [--no-style-control] [--slices all|every]
                                       Bradley–Terry ratings of the models of side-by-side studies
                                       (default: every study sharing models with the largest group)
+  study create --from FILE.json        create a study (a draft) from a definition naming models and
+                                      the prompt set (docs/api.md)
+  study status --study NAME [--set RUNNING|PAUSED|COMPLETED]
+                                      show a study's progress, or change its status
   plan --study NAME [--target-half-width 0.03] [--power 0.8 --difference 0.05] [--format csv|json] [--out FILE]
   plan --decisive-rate P --tie-rate T --k K [--target-half-width …] [--power … --difference …]
                                       how many more prompts a side-by-side study needs (or a
                                       planned one, from assumed rates), overall and per slice
+
+Against a running server instead of the database (import, report, export, leaderboard, study):
+  verdict --server URL --token vd_… <command>    (or VERDICT_SERVER and VERDICT_TOKEN)
 `;

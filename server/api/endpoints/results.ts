@@ -23,7 +23,8 @@ export const report = endpoint({
   method: "GET", path: "/studies/{id}/report", scope: "read", summary: "The study's report",
   description: "The tidy table `verdict report` writes (docs/report-format.md), as CSV or JSON; `dimension` and `slice` (repeatable) keep only those rows. ETag and Last-Modified change when a judgment or exclusion does; send If-None-Match to get 304.",
   params: z.object({ id: z.string().min(1) }),
-  query: z.object({ format: z.enum(["csv", "json"]).default("csv"), dimension: list, slice: list, seed: z.coerce.number().int().min(0).optional() }),
+  query: z.object({ format: z.enum(["csv", "json"]).default("csv"), dimension: list, slice: list, seed: z.coerce.number().int().min(0).optional(),
+    resamples: z.coerce.number().int().min(1000).max(100_000).optional() }),
   responses: { 200: { description: "The report (CSV, or JSON with ?format=json)", contentType: "text/csv" }, 304: { description: "Unchanged since the ETag sent" }, 404: { description: "No such study" } },
   handle: async ({ db, req, params, query }) => {
     const version = await reportVersion(db, params.id);
@@ -31,7 +32,7 @@ export const report = endpoint({
     const etag = `"${createHash("sha256").update(JSON.stringify([version.key, query])).digest("hex").slice(0, 32)}"`;
     const validators = { ETag: etag, ...(version.lastModified ? { "Last-Modified": version.lastModified.toUTCString() } : {}) };
     if (req.headers.get("if-none-match") === etag) return new Response(null, { status: 304, headers: validators });
-    const r = await studyReport(db, { id: params.id }, { ...DEFAULT_BOOTSTRAP, seed: query.seed ?? DEFAULT_BOOTSTRAP.seed });
+    const r = await studyReport(db, { id: params.id }, { seed: query.seed ?? DEFAULT_BOOTSTRAP.seed, resamples: query.resamples ?? DEFAULT_BOOTSTRAP.resamples });
     const rows = r.rows.filter((row) => (!query.dimension || query.dimension.includes(row.dimension)) && (!query.slice || query.slice.includes(row.slice)));
     if (query.format === "json") return Response.json({ meta: r.meta, rows }, { headers: { "Cache-Control": "no-cache", ...validators } });
     return csv(toCsv(reportToCsvRecords(rows)), { ...validators, "Cache-Control": "no-cache" });
@@ -55,10 +56,11 @@ export const leaderboardEndpoint = endpoint({
   method: "GET", path: "/leaderboard", scope: "read", summary: "Bradley–Terry leaderboard with bootstrap intervals",
   description: "As `verdict leaderboard` (docs/leaderboard.md): `study` repeatable (none: every side-by-side study sharing models).",
   query: z.object({ study: list, dimension: z.string().min(1).optional(), format: z.enum(["csv", "json"]).default("csv"),
-    resamples: z.coerce.number().int().min(1000).max(10_000).default(1000), seed: z.coerce.number().int().min(0).default(20260101) }),
+    resamples: z.coerce.number().int().min(1000).max(10_000).default(1000), seed: z.coerce.number().int().min(0).default(20260101),
+    slices: z.enum(["all", "every"]).default("every"), styleControl: z.enum(["true", "false"]).default("true") }),
   responses: { 200: { description: "Tidy CSV (dimension, slice, model, metric, value, ci_low, ci_high, n), or JSON", contentType: "text/csv" } },
   handle: async ({ db, query }) => {
-    const board = await rankModels(db, { studies: query.study ?? [], dimension: query.dimension, resamples: query.resamples, seed: query.seed, styleControl: true, slices: "every" });
+    const board = await rankModels(db, { studies: query.study ?? [], dimension: query.dimension, resamples: query.resamples, seed: query.seed, styleControl: query.styleControl === "true", slices: query.slices });
     return query.format === "json" ? apiJson(board) : csv(toCsv(leaderboardCsvRecords(board.rows)));
   },
 });

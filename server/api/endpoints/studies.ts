@@ -15,10 +15,11 @@ const ZStudySummary = z.object({
 
 export const listStudiesEndpoint = endpoint({
   method: "GET", path: "/studies", scope: "read", summary: "Studies, newest first, a page at a time",
-  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) }),
+  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0),
+    name: z.string().trim().min(1).max(120).optional().describe("only the study of this exact name") }),
   responses: { 200: { description: "A page of studies; `next` is the offset of the next page, or null", schema: z.object({ studies: z.array(ZStudySummary), total: z.number(), next: z.number().nullable() }) } },
   handle: async ({ db, query }) => {
-    const all = await listStudies(db);
+    const all = (await listStudies(db)).filter((s) => query.name === undefined || s.name === query.name);
     const page = all.slice(query.offset, query.offset + query.limit).map((s) => ({
       id: s.id, name: s.name, type: s.type, status: s.status, redundancy: s.redundancy,
       models: s.models.map((m) => ({ name: m.model.name, role: m.role })), promptSet: s.promptSet?.name ?? null,
