@@ -30,6 +30,7 @@ const EXPECTED: Record<string, Who[]> = {
   "quality.myQualification": ["GRADER"],
   "tokens.mine": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.create": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.revoke": ["GRADER", "RESEARCHER", "ADMIN"],
   "tokens.all": ["ADMIN"],
+  "webhooks.list": RESEARCH, "webhooks.add": RESEARCH, "webhooks.remove": RESEARCH, "webhooks.test": RESEARCH,
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -13,6 +13,7 @@ import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { tokensRouter } from "./tokens/router";
+import { webhooksRouter } from "./webhooks/router";
 import { usersRouter } from "./users/router";
 
 export const appRouter = createTRPCRouter({
@@ -30,6 +31,7 @@ export const appRouter = createTRPCRouter({
   leaderboard: leaderboardRouter,
   planner: plannerRouter,
   tokens: tokensRouter,
+  webhooks: webhooksRouter,
 });
 
 export type AppRouter = typeof appRouter;

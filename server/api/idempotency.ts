@@ -6,18 +6,19 @@
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
+import * as repo from "./repo";
 import { apiError } from "./rest";
 
 const KEEP_MS = 24 * 3600_000;
 
 export async function idempotent(db: Db, tokenId: string, key: string, requestHash: string, now: Date, run: () => Promise<Response>): Promise<Response> {
   if (key.length < 8 || key.length > 200) return apiError(400, "bad_idempotency_key", "An Idempotency-Key must be 8 to 200 characters (a UUID is a good one).");
-  await db.apiIdempotencyKey.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - KEEP_MS) } } });
+  await repo.pruneIdempotencyKeys(db, new Date(now.getTime() - KEEP_MS));
   try {
-    await db.apiIdempotencyKey.create({ data: { tokenId, key, requestHash, createdAt: now } });
+    await repo.insertIdempotencyKey(db, tokenId, key, requestHash, now);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
-    const kept = await db.apiIdempotencyKey.findUnique({ where: { tokenId_key: { tokenId, key } } });
+    const kept = await repo.findIdempotencyKey(db, tokenId, key);
     if (!kept) throw new TRPCError({ code: "CONFLICT", message: "This Idempotency-Key was just released; retry the request." });
     if (kept.requestHash !== requestHash) return apiError(422, "idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
     if (kept.status === null) return apiError(409, "request_in_progress", "A request with this Idempotency-Key is still running; retry when it has finished.");
@@ -27,14 +28,14 @@ export async function idempotent(db: Db, tokenId: string, key: string, requestHa
   try {
     res = await run();
   } catch (error) {
-    await db.apiIdempotencyKey.delete({ where: { tokenId_key: { tokenId, key } } });
+    await repo.releaseIdempotencyKey(db, tokenId, key);
     throw error;
   }
   if (res.status >= 500) {
-    await db.apiIdempotencyKey.delete({ where: { tokenId_key: { tokenId, key } } });
+    await repo.releaseIdempotencyKey(db, tokenId, key);
     return res;
   }
   const body = await res.text();
-  await db.apiIdempotencyKey.update({ where: { tokenId_key: { tokenId, key } }, data: { status: res.status, body } });
+  await repo.keepIdempotentAnswer(db, tokenId, key, res.status, body);
   return new Response(body, { status: res.status, headers: res.headers });
 }

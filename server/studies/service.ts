@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { mulberry32 } from "../analytics/domain/seeded-random";
 import { recordAudit } from "../audit/repo";
+import { studyCompleted } from "../webhooks/service";
 import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import { planStudyItems } from "./domain/plan-study-items";
@@ -70,6 +71,8 @@ export async function setStudyStatus(db: Db, actorId: string | null, studyId: st
   if (problem) throw new TRPCError({ code: "BAD_REQUEST", message: problem });
   const updated = await repo.setStatus(db, studyId, status, now);
   await recordAudit(db, { actorId, action: "study.status", entityType: "Study", entityId: studyId, details: { from: study.status, to: status } });
+  // Its webhooks hear of the completion (sent by the delivery worker, server/webhooks/scheduler.ts).
+  if (status === "COMPLETED") await studyCompleted(db, studyId, now);
   return updated;
 }
 

@@ -12,7 +12,7 @@ import { leaderboardCsvRecords } from "../../leaderboard/domain/leaderboard-form
 import { leaderboard as rankModels } from "../../leaderboard/service";
 import { endpoint } from "../endpoint";
 import { apiError, apiJson } from "../rest";
-import { reportVersion } from "../report-version";
+import { reportVersion } from "../repo";
 
 const csv = (text: string, headers: Record<string, string> = {}) =>
   new Response(text, { headers: { "Content-Type": "text/csv; charset=utf-8", "Cache-Control": "no-store", ...headers } });

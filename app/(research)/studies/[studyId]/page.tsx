@@ -3,6 +3,7 @@ import { ProgressBar } from "@/app/_components/progress-bar";
 import { serverApi } from "@/server/web/page-session";
 import { GraderActivity } from "./_components/grader-activity";
 import { LiveLeases } from "./_components/live-leases";
+import { WebhooksPanel } from "./_components/webhooks-panel";
 
 export const metadata = { title: "Study" };
 
@@ -62,6 +63,7 @@ export default async function StudyOverviewPage({ params }: { params: Promise<{ 
           )}
         </section>
         <LiveLeases leases={leases} />
+        <WebhooksPanel studyId={study.id} />
       </div>
     </div>
   );
