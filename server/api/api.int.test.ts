@@ -69,6 +69,19 @@ describe.each(await testEngines())("REST API on %s", (engine) => {
     expect((await call(t.db, "/openapi.json")).status).toBe(200); // the document itself is public
   });
 
+  it("lets an admin token manage users, and no other", async () => {
+    const admin = asSessionUser(await makeUser(t.db, { role: "ADMIN" }));
+    const token = (await callerFor(t.db, admin).tokens.create({ name: "provisioning", scopes: ["admin"] })).secret;
+    await t.db.locale.upsert({ where: { code: "ja-JP" }, create: { code: "ja-JP", name: "Japanese", region: "Asia-Pacific" }, update: {} });
+    const created = await call(t.db, "/users", { token, json: { email: "New.Grader@example.org", displayName: "New Grader", role: "GRADER", password: "a long fresh passphrase", locales: ["ja-JP"] } });
+    expect([created.status, await created.json()]).toEqual([201, expect.objectContaining({ email: "new.grader@example.org", role: "GRADER" })]);
+    const listed = (await (await call(t.db, "/users", { token })).json()) as { users: { email: string; locales: string[] }[] };
+    expect(listed.users.find((u) => u.email === "new.grader@example.org")?.locales).toEqual(["ja-JP"]);
+    expect((await call(t.db, "/users", { token: write })).status).toBe(403);
+    const taken = await call(t.db, "/users", { token, json: { email: "new.grader@example.org", displayName: "Again", role: "GRADER", password: "a long fresh passphrase" } });
+    expect([taken.status, ((await taken.json()) as { error: { code: string } }).error.code]).toEqual([409, "conflict"]);
+  });
+
   it("runs the walkthrough: material → study → grading → progress → report and judgments", async () => {
     const csv = ["prompt_id,prompt,locale,category,modality,model,response",
       "w1,Say hello.,en-US,Greetings,text,Walk A,Hello!", "w1,Say hello.,en-US,Greetings,text,Walk B,Hi.",

@@ -1,5 +1,6 @@
 // Every REST endpoint of /api/v1, in the order the reference lists them.
 import type { Endpoint } from "./endpoint";
+import { createUserEndpoint, users } from "./endpoints/admin";
 import { me, models, promptSets } from "./endpoints/catalog";
 import { next, submit } from "./endpoints/grading";
 import { judgments, material } from "./endpoints/imports";
@@ -12,4 +13,5 @@ export const ENDPOINTS: Endpoint[] = [
   listStudiesEndpoint, createStudyEndpoint, getStudyEndpoint, setStatusEndpoint,
   report, judgmentsExport, leaderboardEndpoint,
   next, submit,
+  users, createUserEndpoint,
 ];

@@ -13,7 +13,7 @@ export const SCOPE_DESCRIPTIONS: Record<Scope, string> = {
   read: "read studies, progress, reports, exports and the leaderboard",
   write: "upload material and judgments, create studies and change their status",
   grade: "take and submit grading tasks from another front-end (blind, as in the browser)",
-  admin: "manage users and locales",
+  admin: "list and create users",
 };
 
 export function scopesForRole(role: Role): Scope[] {
