@@ -1,13 +1,14 @@
 // The REST API's reference, drawn from the same OpenAPI document the API serves at
 // /api/v1/openapi.json (itself generated from the endpoint registry).
 import Link from "next/link";
+import { Markdown } from "@/app/_components/markdown";
 import { openApiDocument } from "@/server/api/openapi";
 
 export const metadata = { title: "API reference" };
 export const dynamic = "force-static";
 
 type Operation = { summary: string; description: string; parameters: { name: string; in: string; required: boolean; schema: unknown; description?: string }[];
-  requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string }> };
+  requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { description: string; content?: Record<string, { schema: unknown }> }> };
 
 const METHOD_COLOURS: Record<string, string> = { get: "bg-sky-100 text-sky-900", post: "bg-emerald-100 text-emerald-900" };
 
@@ -18,7 +19,7 @@ export default function ApiReferencePage() {
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-8">
       <header>
         <h1 className="text-2xl font-semibold">Verdict API reference</h1>
-        <p className="mt-1 text-sm text-slate-600">{doc.info.description}</p>
+        <div className="mt-1 text-sm text-slate-600"><Markdown text={doc.info.description} /></div>
         <p className="mt-2 text-sm">Machine-readable: <a className="text-indigo-700 underline" href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1) · <Link className="text-indigo-700 underline" href="/tokens">create a token</Link></p>
         <nav aria-label="Endpoints" className="mt-4 grid gap-1 text-sm sm:grid-cols-2">
           {operations.map(({ path, method, op }) => (
@@ -36,7 +37,7 @@ export default function ApiReferencePage() {
             <span className="font-mono text-sm">/api/v1{path}</span>
             <span className="font-medium">{op.summary}</span>
           </h2>
-          <p className="mt-2 whitespace-pre-line text-sm text-slate-700">{op.description}</p>
+          <div className="mt-2 text-sm text-slate-700"><Markdown text={op.description} /></div>
           {op.parameters.length > 0 && (
             <table className="mt-3 w-full text-sm">
               <thead className="text-left text-xs uppercase text-slate-500"><tr><th>Parameter</th><th>In</th><th>Required</th><th>Schema</th></tr></thead>
@@ -57,7 +58,14 @@ export default function ApiReferencePage() {
             </details>
           )}
           <ul className="mt-3 space-y-0.5 text-sm">
-            {Object.entries(op.responses).map(([status, r]) => <li key={status}><span className="font-mono">{status}</span> <span className="text-slate-700">{r.description}</span></li>)}
+            {Object.entries(op.responses).map(([status, r]) => (
+              <li key={status}><span className="font-mono">{status}</span> <span className="text-slate-700">{r.description}</span>
+                {status.startsWith("2") && r.content?.["application/json"] && Object.keys(r.content["application/json"].schema as object).length > 0 && (
+                  <details className="ml-8"><summary className="cursor-pointer text-xs text-indigo-700">response schema</summary>
+                    <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-50 p-2 text-xs">{JSON.stringify(r.content["application/json"].schema, null, 2)}</pre></details>
+                )}
+              </li>
+            ))}
           </ul>
         </section>
       ))}

@@ -89,8 +89,10 @@ export async function deliverDue(db: Db, now: Date, send: typeof fetch = fetch, 
       await res.body?.cancel();
       if (res.status < 200 || res.status >= 300) error = `HTTP ${res.status}`;
     } catch (e) {
-      const cause = (e as { cause?: { code?: string } }).cause?.code;
-      error = (e as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s` : cause ?? (e as Error).message;
+      // fetch's "fetch failed" says nothing: the cause (or the first of several) names it, e.g. ECONNREFUSED.
+      const cause = (e as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
+      error = (e as Error).name === "TimeoutError" ? `no answer within ${TIMEOUT_MS / 1000} s`
+        : cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (e as Error).message;
     }
     const attempts = d.attempts + 1;
     if (!error) {

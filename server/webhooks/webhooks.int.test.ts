@@ -92,4 +92,17 @@ describe.each(await testEngines())("study webhooks on %s", (engine) => {
     expect(logged).toMatchObject({ event: "ping", status: "failed", attempts: MAX_ATTEMPTS, lastStatus: 500, lastError: "HTTP 500" });
     answer = 200;
   });
+
+  it("logs why a receiver could not be reached", async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    const { id } = await api.webhooks.add({ studyId, url: `http://127.0.0.1:${port}/closed` });
+    await api.webhooks.test({ webhookId: id });
+    expect(await deliverDue(t.db, new Date(Date.now() + 1000))).toMatchObject({ retrying: 1 });
+    const [hook] = (await api.webhooks.list({ studyId })).filter((w) => w.id === id);
+    expect(hook.deliveries[0]).toMatchObject({ status: "pending", attempts: 1, lastStatus: null, lastError: "ECONNREFUSED" });
+  });
 });

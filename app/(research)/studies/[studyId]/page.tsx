@@ -46,6 +46,7 @@ export default async function StudyOverviewPage({ params }: { params: Promise<{ 
           </div>
         </section>
         <GraderActivity studyId={study.id} />
+        <WebhooksPanel studyId={study.id} />
       </div>
       <div className="space-y-4">
         <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Set-up">
@@ -63,7 +64,6 @@ export default async function StudyOverviewPage({ params }: { params: Promise<{ 
           )}
         </section>
         <LiveLeases leases={leases} />
-        <WebhooksPanel studyId={study.id} />
       </div>
     </div>
   );
