@@ -128,6 +128,11 @@ describe.each(await testEngines())("REST API on %s", (engine) => {
     expect(progress.progress).toMatchObject({ submitted: 2, wanted: 2 });
     const page = (await (await call(t.db, "/studies?limit=1", { token: write })).json()) as { studies: unknown[]; total: number; next: number | null };
     expect([page.studies.length, page.total, page.next]).toEqual([1, 1, null]);
+    const first = (await (await call(t.db, "/models?limit=1", { token: write })).json()) as { models: { name: string }[]; total: number; next: number | null };
+    const second = (await (await call(t.db, "/models?limit=1&offset=1", { token: write })).json()) as { models: { name: string }[]; next: number | null };
+    expect([first.models.length, first.total, first.next, second.next]).toEqual([1, 2, 1, null]);
+    expect(new Set([first.models[0].name, second.models[0].name])).toEqual(new Set(["Walk A", "Walk B"]));
+    expect((await call(t.db, "/models?limit=500", { token: write })).status).toBe(400);
 
     const report = await call(t.db, `/studies/${study.id}/report`, { token: write });
     expect(report.status).toBe(200);

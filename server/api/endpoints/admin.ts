@@ -3,15 +3,18 @@ import { z } from "zod";
 import { ZCreateUser } from "../../users/schema";
 import { createUser, listUsers } from "../../users/service";
 import { endpoint } from "../endpoint";
+import { page, pageFields, ZPage } from "../pagination";
 import { apiJson } from "../rest";
 
 const ZUser = z.object({ id: z.string(), email: z.string(), displayName: z.string(), role: z.string(), active: z.boolean(), locales: z.array(z.string()) });
 
 export const users = endpoint({
-  method: "GET", path: "/users", scope: "admin", summary: "Every user with role, locales and whether active",
-  responses: { 200: { description: "Users", schema: z.object({ users: z.array(ZUser) }) } },
-  handle: async ({ db }) => apiJson({ users: (await listUsers(db)).map((u) => ({ id: u.id, email: u.email, displayName: u.displayName, role: u.role, active: u.active,
-    locales: u.locales })) }),
+  method: "GET", path: "/users", scope: "admin", summary: "Users with role, locales and whether active", query: ZPage,
+  responses: { 200: { description: "A page of users", schema: z.object({ users: z.array(ZUser), ...pageFields }) } },
+  handle: async ({ db, query }) => {
+    const { items, ...rest } = page(await listUsers(db), query);
+    return apiJson({ users: items.map((u) => ({ id: u.id, email: u.email, displayName: u.displayName, role: u.role, active: u.active, locales: u.locales })), ...rest });
+  },
 });
 
 export const createUserEndpoint = endpoint({

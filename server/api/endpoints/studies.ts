@@ -4,6 +4,7 @@ import { STUDY_STATUSES } from "../../studies/domain/study-status";
 import { ZStudyDefinition } from "../../studies/schema";
 import { createStudy, getStudy, listStudies, setStudyStatus } from "../../studies/service";
 import { endpoint } from "../endpoint";
+import { page, pageFields, ZPage } from "../pagination";
 import { apiJson } from "../rest";
 
 const ZId = z.object({ id: z.string().min(1) });
@@ -15,17 +16,17 @@ const ZStudySummary = z.object({
 
 export const listStudiesEndpoint = endpoint({
   method: "GET", path: "/studies", scope: "read", summary: "Studies, newest first, a page at a time",
-  query: z.object({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0),
-    name: z.string().trim().min(1).max(120).optional().describe("only the study of this exact name") }),
-  responses: { 200: { description: "A page of studies; `next` is the offset of the next page, or null", schema: z.object({ studies: z.array(ZStudySummary), total: z.number(), next: z.number().nullable() }) } },
+  query: ZPage.extend({ name: z.string().trim().min(1).max(120).optional().describe("only the study of this exact name") }),
+  responses: { 200: { description: "A page of studies; `next` is the offset of the next page, or null", schema: z.object({ studies: z.array(ZStudySummary), ...pageFields }) } },
   handle: async ({ db, query }) => {
     const all = (await listStudies(db)).filter((s) => query.name === undefined || s.name === query.name);
-    const page = all.slice(query.offset, query.offset + query.limit).map((s) => ({
+    const { items, total, next } = page(all, query);
+    const studies = items.map((s) => ({
       id: s.id, name: s.name, type: s.type, status: s.status, redundancy: s.redundancy,
       models: s.models.map((m) => ({ name: m.model.name, role: m.role })), promptSet: s.promptSet?.name ?? null,
       progress: { submitted: s.submitted, wanted: s.wanted },
     }));
-    return apiJson({ studies: page, total: all.length, next: query.offset + query.limit < all.length ? query.offset + query.limit : null });
+    return apiJson({ studies, total, next });
   },
 });
 

@@ -13,6 +13,8 @@ export interface RemoteClient {
   request(method: "GET" | "POST", path: string, opts?: { query?: Query; json?: unknown; body?: BodyInit; headers?: Record<string, string>; shownAs?: string }): Promise<Response>;
   json<T>(method: "GET" | "POST", path: string, opts?: { query?: Query; json?: unknown }): Promise<T>;
   studyId(name: string): Promise<string>;
+  /** Every item of a paginated list (GET path → { [key]: T[], next }). */
+  all<T>(path: string, key: string): Promise<T[]>;
 }
 
 export function remoteClient(server: string, token: string | undefined): RemoteClient {
@@ -47,6 +49,15 @@ export function remoteClient(server: string, token: string | undefined): RemoteC
     },
     async json<T>(method: "GET" | "POST", path: string, opts: { query?: Query; json?: unknown } = {}) {
       return (await (await client.request(method, path, opts)).json()) as T;
+    },
+    async all<T>(path: string, key: string) {
+      const out: T[] = [];
+      for (let offset: number | null = 0; offset !== null;) {
+        const page: Record<string, unknown> & { next: number | null } = await client.json("GET", path, { query: { limit: 200, offset } });
+        out.push(...(page[key] as T[]));
+        offset = page.next;
+      }
+      return out;
     },
     async studyId(name) {
       const found = await client.json<{ studies: { id: string }[] }>("GET", "/studies", { query: { name, limit: 1 } });

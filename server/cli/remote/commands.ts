@@ -98,8 +98,7 @@ export async function remoteLeaderboard(client: RemoteClient, args: ParsedArgs) 
 export async function remoteStudyCreate(client: RemoteClient, args: ParsedArgs) {
   assertKnownFlags(args, ["from"]);
   const file = readStudyFile(stringFlag(args, "from", true));
-  const [{ models }, { promptSets }] = await Promise.all([
-    client.json<{ models: { id: string; name: string }[] }>("GET", "/models"), client.json<{ promptSets: { id: string; name: string }[] }>("GET", "/prompt-sets")]);
+  const [models, promptSets] = await Promise.all([client.all<{ id: string; name: string }>("/models", "models"), client.all<{ id: string; name: string }>("/prompt-sets", "promptSets")]);
   const resolved = studyDefinitionFrom(file, { models: new Map(models.map((m) => [m.name, m.id])), promptSets: new Map(promptSets.map((s) => [s.name, s.id])) });
   if (!resolved.ok) throw new UsageError(resolved.problems.join("\n"));
   const { randomUUID } = await import("node:crypto");
