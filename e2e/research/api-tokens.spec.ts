@@ -58,14 +58,15 @@ test("the docs/api.md walkthrough over HTTP: upload material, create and start a
   await loginAs(page, USERS.researcher, "/studies");
   const made = await trpcCall<{ secret: string }>(page, "tokens.create", { name: "walkthrough", scopes: ["read", "write"] });
   const api = await httpRequest.newContext({ baseURL: `${baseURL}/api/v1/`, extraHTTPHeaders: { Authorization: `Bearer ${made.data.secret}` } });
+  // Model names of their own: the e2e database is shared, and other tests look for "Baseline" as a label.
   const csv = ["prompt_id,prompt,locale,category,modality,model,response",
-    "k1,Name a colour.,en-US,Quiz,text,Checkpoint 42,Blue.", "k1,Name a colour.,en-US,Quiz,text,Baseline,Sky.",
-    "k2,Name a fruit.,en-US,Quiz,text,Checkpoint 42,Apple.", "k2,Name a fruit.,en-US,Quiz,text,Baseline,Rock."].join("\n");
+    "k1,Name a colour.,en-US,Quiz,text,Checkpoint 42,Blue.", "k1,Name a colour.,en-US,Quiz,text,Checkpoint 41,Sky.",
+    "k2,Name a fruit.,en-US,Quiz,text,Checkpoint 42,Apple.", "k2,Name a fruit.,en-US,Quiz,text,Checkpoint 41,Rock."].join("\n");
   const uploaded = await api.post("material?fileName=checkpoint-42.csv&promptSet=Checkpoint%2042", { data: csv, headers: { "Idempotency-Key": "walkthrough-upload-1" } });
   expect(uploaded.status(), await uploaded.text()).toBe(200);
   const models = Object.fromEntries(((await (await api.get("models")).json()) as { models: { id: string; name: string }[] }).models.map((m) => [m.name, m.id]));
   const sets = Object.fromEntries(((await (await api.get("prompt-sets")).json()) as { promptSets: { id: string; name: string }[] }).promptSets.map((s) => [s.name, s.id]));
-  const created = await api.post("studies", { data: { name: "Checkpoint 42 vs baseline", type: "SIDE_BY_SIDE", modelIds: [models["Checkpoint 42"], models.Baseline],
+  const created = await api.post("studies", { data: { name: "Checkpoint 42 vs 41", type: "SIDE_BY_SIDE", modelIds: [models["Checkpoint 42"], models["Checkpoint 41"]],
     promptSetId: sets["Checkpoint 42"], dimensionKeys: ["overall"], redundancy: 1 }, headers: { "Idempotency-Key": "walkthrough-study-1" } });
   expect(created.status(), await created.text()).toBe(201);
   const study = (await created.json()) as { id: string };
