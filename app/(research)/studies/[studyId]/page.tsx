@@ -56,6 +56,7 @@ export default async function StudyOverviewPage({ params }: { params: Promise<{ 
             <div className="flex justify-between gap-2"><dt className="text-slate-500">prompt set</dt><dd>{study.promptSet?.name ?? "—"}</dd></div>
             <div className="flex justify-between gap-2"><dt className="text-slate-500">locales</dt><dd className="text-right">{study.locales.map((l) => l.localeCode).join(", ")}</dd></div>
             <div className="flex justify-between gap-2"><dt className="text-slate-500">dimensions</dt><dd className="text-right">{study.dimensions.map((d) => d.dimension.label).join(", ")}</dd></div>
+            {study.requireFullListen && <div className="flex justify-between gap-2"><dt className="text-slate-500">audio</dt><dd>rated after each clip is heard in full</dd></div>}
             <div className="flex justify-between gap-2"><dt className="text-slate-500">scale</dt><dd>{study.dimensions[0] ? `${study.dimensions[0].scaleMin} … ${study.dimensions[0].scaleMax}` : "—"}</dd></div>
           </dl>
           {study.guidelines && (
