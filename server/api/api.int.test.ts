@@ -3,6 +3,7 @@
 // docs/api.md — upload material, create and start a study, grade from another front-end, poll
 // progress, download the report (with ETag) and the judgments — works, with idempotent retries.
 import { readdirSync } from "node:fs";
+import { validate } from "@readme/openapi-parser";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeUser } from "../../seed/factories";
@@ -23,6 +24,13 @@ function call(db: TestDatabase["db"], route: string, init: Init = {}) {
 }
 
 describe("the API's routes and its OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document (checked by a maintained validator, which does catch a broken one)", async () => {
+    expect(await validate(structuredClone(openApiDocument()) as never)).toMatchObject({ valid: true, specification: "OpenAPI" });
+    const broken = structuredClone(openApiDocument()) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    broken.paths["/me"].get.parameters = [{ name: "x", schema: { type: "string" } }]; // a parameter must say where it goes ("in")
+    expect(await validate(broken as never)).toMatchObject({ valid: false });
+  });
+
   it("are the same list: every endpoint documented, no route outside the registry", () => {
     const doc = openApiDocument() as { openapi: string; paths: Record<string, Record<string, { operationId: string; security: unknown[]; responses: Record<string, unknown> }>> };
     expect(doc.openapi).toBe("3.1.0");
