@@ -54,6 +54,9 @@ test("a gold task cannot be told apart from a normal one in the DOM or the netwo
     await expect.poll(() => bodies.some((b) => b.url.includes("grading.next") && b.text.includes(task.id))).toBe(true);
     const payload = bodies.filter((b) => b.url.includes("grading.next") && b.text.includes(task.id)).at(-1)!.text;
     const kind = task.control === "GOLD" ? "GOLD" : "NONE";
+    // The payload can arrive before the page has drawn it: until then the previous task (its
+    // answers checked) is still on screen. A new task has no answer checked.
+    await expect(page.getByRole("radio", { checked: true })).toHaveCount(0);
     // The page's structure: every element's tag and attributes, with the texts, the rendered
     // markdown of prompt and responses and the session counter left out (they differ from task
     // to task anyway: the counter shows a median from the second task on).
