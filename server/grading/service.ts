@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
 import { attachmentUrl } from "../attachments/attachment-url";
+import { isAudio } from "../attachments/domain/media-type";
 import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { isDuplicateKey } from "../db/errors";
@@ -119,9 +120,9 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   const { prompt, response, baselineResponse } = a.item;
   // Alt text is neutral: an uploaded file's name can name the model that made the image.
   type Media = { id: string; mimeType: string; durationMs: number | null };
-  const images = (attachments: Media[]) => attachments.filter((x) => !x.mimeType.startsWith("audio/")).map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
+  const images = (attachments: Media[]) => attachments.filter((x) => !isAudio(x)).map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
   // Audio clips by opaque URL and length only: no file name, no format beyond the type the browser needs.
-  const audio = (attachments: Media[]) => attachments.filter((x) => x.mimeType.startsWith("audio/"))
+  const audio = (attachments: Media[]) => attachments.filter(isAudio)
     .map((x) => ({ url: attachmentUrl(x.id), mimeType: x.mimeType, durationMs: x.durationMs }));
   const view = (r: { text: string; attachments: Media[] }) => ({ text: r.text, images: images(r.attachments), audio: audio(r.attachments) });
   const shown = baselineResponse && a.candidateSide === "RIGHT" ? [baselineResponse, response]

@@ -8,6 +8,7 @@ import type { PlannedStudy } from "./domain/judgment-plan";
 import { storedConversation } from "./domain/conversation";
 import type { MaterialRow } from "./domain/material-row";
 import type { LoadedMedia, TurnImage } from "./import-material";
+import { isAudio } from "../attachments/domain/media-type";
 import { modalityOf, promptKind, type MediaKind, type Modality } from "../studies/domain/modality";
 
 type Engine = DatabaseTarget["engine"];
@@ -284,7 +285,7 @@ export async function settleModalities(tx: Tx, promptSetId: string): Promise<voi
   const media = await tx.attachment.findMany({ where: { response: { prompt: { promptSetId } } }, select: { mimeType: true, response: { select: { promptId: true } } } });
   const kinds = new Map<string, MediaKind>();
   for (const a of media) {
-    const kind: MediaKind = a.mimeType.startsWith("audio/") ? "AUDIO" : "IMAGE";
+    const kind: MediaKind = isAudio(a) ? "AUDIO" : "IMAGE";
     const promptId = a.response!.promptId;
     if (kinds.get(promptId) !== "AUDIO") kinds.set(promptId, kind);
   }

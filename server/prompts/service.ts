@@ -1,5 +1,6 @@
 import type { Db } from "../db/client";
 import { attachmentUrl } from "../attachments/attachment-url";
+import { isAudio } from "../attachments/domain/media-type";
 import { readStoredConversation } from "../imports/domain/conversation";
 import * as repo from "./repo";
 import type { TPromptQuery } from "./schema";
@@ -7,8 +8,6 @@ import type { TPromptQuery } from "./schema";
 export const listPromptSets = (db: Db) => repo.listPromptSets(db);
 export const promptSetFacets = (db: Db, promptSetId: string) => repo.promptSetFacets(db, promptSetId);
 
-
-const isAudio = (a: { mimeType: string }) => a.mimeType.startsWith("audio/");
 /**
  * A page of prompts: a conversation's earlier turns read back as turns, each with its images; the
  * prompt's own images are the final turn's.

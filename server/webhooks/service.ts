@@ -47,8 +47,10 @@ export async function sendTest(db: Db, webhookId: string, now: Date) {
 
 /** Queues a completion event for each of the study's webhooks (called when a study is completed). */
 export async function studyCompleted(db: Db, studyId: string, now: Date) {
-  for (const w of await repo.activeWebhooks(db, studyId)) {
-    const { items, submitted } = await repo.studyProgress(db, studyId);
+  const hooks = await repo.activeWebhooks(db, studyId);
+  if (!hooks.length) return;
+  const { items, submitted } = await repo.studyProgress(db, studyId);
+  for (const w of hooks) {
     await repo.enqueue(db, w.id, "study.completed", eventBody("study.completed", { id: studyId, name: w.study.name, status: "COMPLETED" },
       { progress: { submitted, wanted: items * w.study.redundancy } }, now), now);
   }
@@ -57,8 +59,11 @@ export async function studyCompleted(db: Db, studyId: string, now: Date) {
 /** Queues a progress event for every threshold a study has newly passed (run by the worker). */
 export async function checkProgress(db: Db, now: Date): Promise<number> {
   let queued = 0;
+  // A study's progress is read once, however many webhooks it has.
+  const progress = new Map<string, Promise<{ items: number; submitted: number }>>();
   for (const w of await repo.activeWebhooks(db)) {
-    const { items, submitted } = await repo.studyProgress(db, w.studyId);
+    if (!progress.has(w.studyId)) progress.set(w.studyId, repo.studyProgress(db, w.studyId));
+    const { items, submitted } = await progress.get(w.studyId)!;
     const wanted = items * w.study.redundancy;
     const passed = passedThresholds(parseThresholds(w.thresholds), w.notifiedPercent, submitted, wanted);
     if (!passed.length) continue;
