@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The interface language of each request (server/i18n/request.ts).
+const withNextIntl = createNextIntlPlugin("./server/i18n/request.ts");
 
 const config: NextConfig = {
   // Native and driver packages stay outside the bundle and load from node_modules at run time.
@@ -16,4 +20,4 @@ const config: NextConfig = {
   },
 };
 
-export default config;
+export default withNextIntl(config);

@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
+import { NextIntlClientProvider } from "next-intl";
 import type { ReactNode } from "react";
+import { directionOf } from "@/server/i18n/domain/languages";
+import { requestLanguage } from "@/server/i18n/request";
 import { Providers } from "./_lib/trpc";
 import "./globals.css";
 
@@ -13,10 +16,13 @@ export const metadata: Metadata = {
 // a prerendered page could not.
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
+  const language = await requestLanguage();
   return (
-    <html lang="en">
+    <html lang={language} dir={directionOf(language)}>
       <body className="min-h-screen">
-        <Providers>{children}</Providers>
+        <NextIntlClientProvider>
+          <Providers>{children}</Providers>
+        </NextIntlClientProvider>
       </body>
     </html>
   );

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, Who[]> = {
   "tokens.mine": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.create": ["GRADER", "RESEARCHER", "ADMIN"], "tokens.revoke": ["GRADER", "RESEARCHER", "ADMIN"],
   "tokens.all": ["ADMIN"],
   "webhooks.list": RESEARCH, "webhooks.add": RESEARCH, "webhooks.remove": RESEARCH, "webhooks.test": RESEARCH,
+  "translations.forStudy": RESEARCH, "translations.save": RESEARCH, "auth.setLanguage": ["GRADER", "RESEARCHER", "ADMIN"],
 };
 
 const procedures = Object.keys(appRouter._def.procedures).sort();

@@ -13,6 +13,7 @@ import { qualityRouter } from "./quality/router";
 import { studiesRouter } from "./studies/router";
 import { createCallerFactory, createTRPCRouter } from "./trpc";
 import { tokensRouter } from "./tokens/router";
+import { translationsRouter } from "./translations/router";
 import { webhooksRouter } from "./webhooks/router";
 import { usersRouter } from "./users/router";
 
@@ -32,6 +33,7 @@ export const appRouter = createTRPCRouter({
   planner: plannerRouter,
   tokens: tokensRouter,
   webhooks: webhooksRouter,
+  translations: translationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,9 +1,10 @@
 // tRPC context, error formatting and the procedure builders by role.
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
+import { localizedError, messageRefOf } from "./i18n/localized-error";
 import { ZodError } from "zod";
 import { AREA_ROLES, type Area } from "./auth/domain/roles";
-import { SESSION_MESSAGES, type SessionState, type SessionUser } from "./auth/service";
+import type { SessionState, SessionUser } from "./auth/service";
 import type { Db } from "./db/client";
 import { asServiceUnavailable } from "./db/unavailable";
 
@@ -37,6 +38,8 @@ const t = initTRPC.context<Context>().create({
         // Stack traces stay on the server.
         stack: undefined,
         fieldErrors: zod ? Object.fromEntries(zod.issues.map((i) => [i.path.join("."), i.message])) : null,
+        // A grader-facing message's catalogue key: the browser shows it in the reader's language.
+        i18n: messageRefOf(error),
       },
     };
   },
@@ -64,9 +67,11 @@ const databaseTroubleAsUnavailable = t.middleware(async ({ next }) => {
 
 export const publicProcedure = t.procedure.use(databaseTroubleAsUnavailable).use(readableInputErrors);
 
+const SESSION_KEYS = { none: "errors.sessionNone", expired: "errors.sessionExpired", inactive: "errors.sessionInactive" } as const;
+
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (ctx.session.status !== "ok") {
-    throw new TRPCError({ code: "UNAUTHORIZED", message: SESSION_MESSAGES[ctx.session.status] });
+    throw localizedError("UNAUTHORIZED", SESSION_KEYS[ctx.session.status]);
   }
   return next({ ctx: { ...ctx, user: ctx.session.user as SessionUser } });
 });

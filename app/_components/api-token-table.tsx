@@ -3,6 +3,7 @@
 // The owner's own page and the admins' page of every token both use it.
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useTRPC } from "@/app/_lib/trpc";
 import { ErrorMessage } from "./form-controls";
 
@@ -11,36 +12,37 @@ export interface TokenRow {
   state: "active" | "revoked" | "expired"; user: { email: string; displayName: string };
 }
 
-const day = (d: Date | null) => (d ? new Date(d).toISOString().slice(0, 16).replace("T", " ") : "never");
+const day = (d: Date) => new Date(d).toISOString().slice(0, 16).replace("T", " ");
 
 export function ApiTokenTable({ tokens, showOwner = false }: { tokens: TokenRow[]; showOwner?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
+  const t = useTranslations("tokens");
   const revoke = useMutation(trpc.tokens.revoke.mutationOptions({ onSuccess: () => router.refresh() }));
-  if (tokens.length === 0) return <p className="text-sm text-slate-600">No tokens yet.</p>;
+  if (tokens.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <ErrorMessage error={revoke.error} />
-      <table className="w-full text-sm" aria-label="API tokens">
-        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
-          <tr>{[...(showOwner ? ["Owner"] : []), "Name", "Token", "Scopes", "Created", "Expires", "Last used", "State", ""].map((h) => <th key={h} className="px-3 py-2">{h}</th>)}</tr>
+      <table className="w-full text-sm" aria-label={t("tableLabel")}>
+        <thead className="bg-slate-50 text-start text-xs uppercase tracking-wide text-slate-500">
+          <tr>{[...(showOwner ? ["owner"] as const : []), ...(["name", "token", "scopes", "created", "expires", "lastUsed", "state"] as const)].map((h) => <th key={h} className="px-3 py-2">{t(`columns.${h}`)}</th>)}<th /></tr>
         </thead>
         <tbody>
-          {tokens.map((t) => (
-            <tr key={t.id} className="border-t border-slate-100">
-              {showOwner && <td className="px-3 py-2">{t.user.displayName} <span className="text-slate-500">{t.user.email}</span></td>}
-              <td className="px-3 py-2 font-medium">{t.name}</td>
-              <td className="px-3 py-2 font-mono text-xs">{t.prefix}_…</td>
-              <td className="px-3 py-2">{t.scopes.join(", ")}</td>
-              <td className="px-3 py-2 text-slate-600">{day(t.createdAt)}</td>
-              <td className="px-3 py-2 text-slate-600">{day(t.expiresAt)}</td>
-              <td className="px-3 py-2 text-slate-600">{day(t.lastUsedAt)}</td>
-              <td className="px-3 py-2"><span className={t.state === "active" ? "text-emerald-700" : "text-slate-500"}>{t.state}</span></td>
-              <td className="px-3 py-2 text-right">
-                {t.state === "active" && (
+          {tokens.map((token) => (
+            <tr key={token.id} className="border-t border-slate-100">
+              {showOwner && <td className="px-3 py-2">{token.user.displayName} <span className="text-slate-500">{token.user.email}</span></td>}
+              <td className="px-3 py-2 font-medium">{token.name}</td>
+              <td className="px-3 py-2 font-mono text-xs">{token.prefix}_…</td>
+              <td className="px-3 py-2">{token.scopes.join(", ")}</td>
+              <td className="px-3 py-2 text-slate-600" dir="ltr">{day(token.createdAt)}</td>
+              <td className="px-3 py-2 text-slate-600" dir="ltr">{day(token.expiresAt)}</td>
+              <td className="px-3 py-2 text-slate-600" dir="ltr">{token.lastUsedAt ? day(token.lastUsedAt) : t("never")}</td>
+              <td className="px-3 py-2"><span className={token.state === "active" ? "text-emerald-700" : "text-slate-500"}>{t(`states.${token.state}`)}</span></td>
+              <td className="px-3 py-2 text-end">
+                {token.state === "active" && (
                   <button type="button" className="rounded-md border border-red-300 px-2 py-1 text-red-700 hover:bg-red-50" disabled={revoke.isPending}
-                    onClick={() => { if (window.confirm(`Revoke "${t.name}"? Anything using it stops working at once.`)) revoke.mutate({ tokenId: t.id }); }}>
-                    Revoke
+                    onClick={() => { if (window.confirm(t("confirmRevoke", { name: token.name }))) revoke.mutate({ tokenId: token.id }); }}>
+                    {t("revoke")}
                   </button>
                 )}
               </td>

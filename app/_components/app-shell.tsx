@@ -1,19 +1,21 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { navFor, type Role } from "@/server/auth/schema";
 import { LogoutButton } from "./logout-button";
 import { NavLinks } from "./nav-links";
 
-export function AppShell({ user, children }: { user: { displayName: string; email: string; role: Role }; children: ReactNode }) {
+export async function AppShell({ user, children }: { user: { displayName: string; email: string; role: Role }; children: ReactNode }) {
+  const t = await getTranslations("common");
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-screen-2xl items-center gap-6 px-4 py-3 sm:px-6">
           <Link href="/" className="text-lg font-semibold tracking-tight text-indigo-700">Verdict</Link>
           <NavLinks links={navFor(user.role)} />
-          <div className="ml-auto flex items-center gap-3 text-sm">
+          <div className="ms-auto flex items-center gap-3 text-sm">
             <span className="hidden text-slate-600 sm:inline" title={user.email}>
-              {user.displayName} · <span className="font-medium">{user.role.toLowerCase()}</span>
+              {user.displayName} · <span className="font-medium">{t(`roles.${user.role}`)}</span>
             </span>
             <LogoutButton />
           </div>

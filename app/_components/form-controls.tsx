@@ -20,6 +20,5 @@ export function Button({ variant = "primary", ...props }: { variant?: "primary" 
   return <button type="button" {...props} className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${styles} ${props.className ?? ""}`} />;
 }
 
-export function ErrorMessage({ error }: { error: { message: string } | null }) {
-  return error ? <p role="alert" className="whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{error.message}</p> : null;
-}
+// Errors are shown in the reader's language when the server sent a catalogue key.
+export { ErrorMessage } from "./error-message";

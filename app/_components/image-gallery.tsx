@@ -1,9 +1,11 @@
 "use client";
 // Images of a prompt or response, each zoomable. While zoomed, the overlay owns the keyboard: Esc
 // (or a click, or its Close button) closes it, and answer keys do nothing underneath it.
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 
 export function ImageGallery({ images }: { images: { url: string; alt: string }[] }) {
+  const t = useTranslations("common");
   const [zoomed, setZoomed] = useState<{ url: string; alt: string } | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
   const close = useRef<HTMLButtonElement>(null);
@@ -29,16 +31,16 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
     <div className="mt-3 flex flex-wrap gap-3">
       {images.map((img) => (
         <button key={img.url} type="button" onClick={(e) => { opener.current = e.currentTarget; setZoomed(img); }}
-          className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={`Zoom: ${img.alt}`}>
+          className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={t("zoomImage", { alt: img.alt })}>
           {/* eslint-disable-next-line @next/next/no-img-element -- served by our attachment route */}
           <img src={img.url} alt={img.alt} className="max-h-72 w-auto" />
         </button>
       ))}
       {zoomed && (
-        <div role="dialog" aria-modal="true" aria-label={`${zoomed.alt}, enlarged`} className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-black/70 p-6" onClick={() => setZoomed(null)}>
+        <div role="dialog" aria-modal="true" aria-label={t("enlarged", { alt: zoomed.alt })} className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-black/70 p-6" onClick={() => setZoomed(null)}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img src={zoomed.url} alt={`${zoomed.alt}, enlarged`} className="max-h-[85vh] max-w-full bg-white [image-rendering:pixelated]" style={{ minWidth: "min(90vw, 900px)" }} />
-          <button ref={close} type="button" onClick={() => setZoomed(null)} className="rounded-md bg-white px-3 py-1 text-sm">Close <kbd className="text-slate-400">Esc</kbd></button>
+          <img src={zoomed.url} alt={t("enlarged", { alt: zoomed.alt })} className="max-h-[85vh] max-w-full bg-white [image-rendering:pixelated]" style={{ minWidth: "min(90vw, 900px)" }} />
+          <button ref={close} type="button" onClick={() => setZoomed(null)} className="rounded-md bg-white px-3 py-1 text-sm">{t("close")} <kbd className="text-slate-400">Esc</kbd></button>
         </div>
       )}
     </div>

@@ -33,7 +33,17 @@ export function Markdown({ text }: { text: string }) {
         components={{
           a: ({ href, children }) => <a href={href} target="_blank" rel="noopener noreferrer nofollow">{children}</a>,
           // Remote images would be hot-linked; only attachments served by Verdict are shown.
-          img: ({ alt }) => <span className="text-slate-500">[image: {alt}]</span>,
+          img: ({ alt }) => <span className="text-slate-500">[🖼 {alt}]</span>,
+          // Each block takes the direction of its own text (Arabic in a Japanese page, English in an
+          // Arabic one), whatever the page's direction.
+          p: ({ node: _node, ...props }) => <p dir="auto" {...props} />,
+          li: ({ node: _node, ...props }) => <li dir="auto" {...props} />,
+          h1: ({ node: _node, ...props }) => <h1 dir="auto" {...props} />,
+          h2: ({ node: _node, ...props }) => <h2 dir="auto" {...props} />,
+          h3: ({ node: _node, ...props }) => <h3 dir="auto" {...props} />,
+          blockquote: ({ node: _node, ...props }) => <blockquote dir="auto" {...props} />,
+          td: ({ node: _node, ...props }) => <td dir="auto" {...props} />,
+          th: ({ node: _node, ...props }) => <th dir="auto" {...props} />,
         }}
       >
         {text}

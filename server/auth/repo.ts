@@ -4,9 +4,13 @@ import { sqliteDateTime } from "../db/sqlite-immediate";
 import type { AttemptCount } from "./domain/login-throttle";
 
 export const sessionUserSelect = {
-  id: true, email: true, displayName: true, role: true, active: true,
-  locales: { select: { localeCode: true } },
+  id: true, email: true, displayName: true, role: true, active: true, uiLanguage: true,
+  // Ordered, so that "the first locale" (which sets the default interface language) is stable.
+  locales: { select: { localeCode: true }, orderBy: { localeCode: "asc" } },
 } as const;
+
+export const setUiLanguage = (db: Db, userId: string, language: string | null) =>
+  db.user.update({ where: { id: userId }, data: { uiLanguage: language }, select: { id: true } });
 
 export const findUserForLogin = (db: Db, email: string) =>
   db.user.findUnique({ where: { email }, select: { ...sessionUserSelect, passwordHash: true } });

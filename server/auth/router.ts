@@ -1,5 +1,6 @@
 import { authedProcedure, createTRPCRouter, publicProcedure } from "../trpc";
 import { clearedSessionCookie, deviceCookie, sessionCookie } from "./cookie";
+import { ZSetLanguage } from "../i18n/schema";
 import { ZLoginInput } from "./schema";
 import * as service from "./service";
 import { env } from "../env";
@@ -18,4 +19,9 @@ export const authRouter = createTRPCRouter({
     return { ok: true };
   }),
   me: authedProcedure.query(({ ctx }) => ctx.user),
+  // The user's interface language (null: follow their first locale); takes effect on the next page.
+  setLanguage: authedProcedure.input(ZSetLanguage).mutation(async ({ ctx, input }) => {
+    await service.setLanguage(ctx.db, ctx.user.id, input.language);
+    return { language: input.language };
+  }),
 });

@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
+import { localizedError } from "../i18n/localized-error";
+import { translate } from "../i18n/translator";
 import { lockSeconds, mayCheckPassword, secondsLeft, throttleScopes, type ThrottleScope } from "./domain/login-throttle";
 import type { Role } from "./domain/roles";
 import { DUMMY_PASSWORD_HASH, verifyPassword } from "./password";
@@ -14,6 +16,8 @@ export interface SessionUser {
   displayName: string;
   role: Role;
   locales: string[];
+  /** The chosen interface language (null or absent: follow the first locale); see userLanguage(). */
+  uiLanguage?: string | null;
 }
 
 export type SessionState =
@@ -23,15 +27,15 @@ export type SessionState =
 export const LOGIN_MESSAGES = {
   // One message for an unknown e-mail, a wrong password and an account without a password (created
   // by an import): which e-mails exist is not the caller's to learn.
-  wrong: "Wrong email or password.",
-  inactive: "This account has been deactivated. Ask an administrator to reactivate it.",
-  locked: (s: number) => `Too many failed attempts. Try again in ${s} second${s === 1 ? "" : "s"}.`,
+  wrong: translate("en", "errors.loginWrong"),
+  inactive: translate("en", "errors.loginInactive"),
+  locked: (seconds: number) => translate("en", "errors.loginLocked", { seconds }),
 };
 
 export const SESSION_MESSAGES = {
-  none: "Please log in.",
-  expired: "Your session has expired. Please log in again.",
-  inactive: "This account has been deactivated. Ask an administrator to reactivate it.",
+  none: translate("en", "errors.sessionNone"),
+  expired: translate("en", "errors.sessionExpired"),
+  inactive: translate("en", "errors.sessionInactive"),
 };
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
@@ -69,16 +73,16 @@ export async function login(db: Db, input: TLoginInput, req: LoginRequest): Prom
       refused = true;
     }
   }
-  if (refused) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(Math.max(1, wait)) });
+  if (refused) throw localizedError("TOO_MANY_REQUESTS", "errors.loginLocked", { seconds: Math.max(1, wait) });
 
   // The same work whether or not the account exists or has a password.
   const ok = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
   if (!ok || !user?.passwordHash) {
     for (const c of counted) wait = Math.max(wait, await lockScope(db, c.scope, c.failures, req.now));
-    throw new TRPCError(wait > 0 ? { code: "TOO_MANY_REQUESTS", message: LOGIN_MESSAGES.locked(wait) } : { code: "UNAUTHORIZED", message: LOGIN_MESSAGES.wrong });
+    throw wait > 0 ? localizedError("TOO_MANY_REQUESTS", "errors.loginLocked", { seconds: wait }) : localizedError("UNAUTHORIZED", "errors.loginWrong");
   }
   // Checked after the password so that the message does not reveal which accounts exist.
-  if (!user.active) throw new TRPCError({ code: "FORBIDDEN", message: LOGIN_MESSAGES.inactive });
+  if (!user.active) throw localizedError("FORBIDDEN", "errors.loginInactive");
 
   await repo.resetScopes(db, scopes.map((s) => s.key));
   const deviceToken = req.deviceToken ?? newSessionToken();
@@ -109,6 +113,10 @@ export async function logout(db: Db, token: string | null): Promise<void> {
   if (token) await repo.deleteSession(db, sessionIdFromToken(token));
 }
 
-export function toSessionUser(u: { id: string; email: string; displayName: string; role: Role; locales: { localeCode: string }[] }): SessionUser {
-  return { id: u.id, email: u.email, displayName: u.displayName, role: u.role, locales: u.locales.map((l) => l.localeCode) };
+export function toSessionUser(u: { id: string; email: string; displayName: string; role: Role; uiLanguage: string | null; locales: { localeCode: string }[] }): SessionUser {
+  return { id: u.id, email: u.email, displayName: u.displayName, role: u.role, uiLanguage: u.uiLanguage, locales: u.locales.map((l) => l.localeCode) };
+}
+
+export async function setLanguage(db: Db, userId: string, language: string | null): Promise<void> {
+  await repo.setUiLanguage(db, userId, language);
 }

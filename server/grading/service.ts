@@ -6,13 +6,16 @@ import { isAudio } from "../attachments/domain/media-type";
 import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
 import { isDuplicateKey } from "../db/errors";
+import { localizedError } from "../i18n/localized-error";
+import { userLanguage } from "../i18n/domain/languages";
+import { translate } from "../i18n/translator";
+import { graderTexts, studyTitlesIn } from "../translations/service";
 import { applicableDimensions, type StudyDimensionView } from "./domain/applicable-dimensions";
 import { sideFromCoin, toCandidatePreference } from "./domain/candidate-preference";
 import { leaseExpiry } from "./domain/lease-expiry";
 import { orderLeaseCandidates } from "./domain/lease-order";
 import { planSubmission, type SubmissionPlan } from "./domain/plan-submission";
 import { controlStep } from "../quality/service";
-import { graderFacingTitle } from "../studies/domain/grader-title";
 import { stableHash } from "./domain/lease-order";
 import { hotPathFor, type GradingHotPath } from "./hot-path";
 import type { StudyState } from "./hot-path-rows";
@@ -38,7 +41,7 @@ async function studyConstantsOf(db: Db, hot: GradingHotPath, studyId: string): P
   let c = constantsCache.get(studyId);
   if (!c) {
     const [s, dims] = await Promise.all([hot.studyState(studyId), repo.studyDimensions(db, studyId)]);
-    if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+    if (!s) throw localizedError("NOT_FOUND", "errors.noSuchStudy");
     c = { type: s.type, redundancy: s.redundancy,
       dimensions: dims.map((d) => ({ dimensionId: d.dimensionId, scaleMin: d.scaleMin, scaleMax: d.scaleMax, ...d.dimension })) };
     if (constantsCache.size > 1000) constantsCache.clear();
@@ -49,10 +52,13 @@ async function studyConstantsOf(db: Db, hot: GradingHotPath, studyId: string): P
 
 export async function gradingQueue(db: Db, grader: SessionUser) {
   const studies = await repo.runningStudiesFor(db, grader.locales);
-  const counts = await repo.queueCounts(db, studies.map((s) => s.id), grader.id, grader.locales);
+  const [counts, titles] = await Promise.all([
+    repo.queueCounts(db, studies.map((s) => s.id), grader.id, grader.locales),
+    studyTitlesIn(db, userLanguage(grader), studies),
+  ]);
   return studies.map((s) => {
     const pool = counts.pool.get(s.id) ?? { items: 0, submitted: 0 };
-    return { id: s.id, title: graderFacingTitle(s), type: s.type, doneByMe: counts.mine.get(s.id) ?? 0,
+    return { id: s.id, title: titles.get(s.id)!, type: s.type, doneByMe: counts.mine.get(s.id) ?? 0,
       poolSubmitted: pool.submitted, poolWanted: pool.items * s.redundancy };
   });
 }
@@ -69,12 +75,10 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
   const hot = hotPathFor(db);
   const study = await hot.studyState(studyId);
-  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
-  if (study.status !== "RUNNING") {
-    throw new TRPCError({ code: "PRECONDITION_FAILED", message: `This study is ${study.status.toLowerCase()}; no new tasks are handed out.` });
-  }
+  if (!study) throw localizedError("NOT_FOUND", "errors.noSuchStudy");
+  if (study.status !== "RUNNING") throw localizedError("PRECONDITION_FAILED", "errors.studyNotRunning", { status: study.status.toLowerCase() });
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
-  if (locales.length === 0) throw new TRPCError({ code: "FORBIDDEN", message: "This study has no locale of yours." });
+  if (locales.length === 0) throw localizedError("FORBIDDEN", "errors.noLocaleOfYours");
 
   const lease = (itemId: string, redundancy: number) => hot.lease({
     studyId: study.id, itemId, graderId: grader.id, redundancy, now,
@@ -91,7 +95,7 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
     if (own) return gradingTask(db, grader, own.id, study);
     if (round === 0 && controlled) {
       const step = await controlStep(db, { id: study.id, goldRate: Number(study.goldRate), requireQualification, qualificationPassRate: Number(study.qualificationPassRate) }, grader.id, locales);
-      if (step.kind === "blocked") throw new TRPCError({ code: "PRECONDITION_FAILED", message: step.reason });
+      if (step.kind === "blocked") throw localizedError("PRECONDITION_FAILED", step.reason);
       if (step.kind === "serve") {
         const order = [...step.itemIds].sort((x, y) => stableHash(`${grader.id}:${x}`) - stableHash(`${grader.id}:${y}`));
         for (const itemId of order) {
@@ -115,31 +119,34 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
 export async function gradingTask(db: Db, grader: SessionUser, assignmentId: string, loaded?: StudyState) {
   const hot = hotPathFor(db);
   const a = await hot.taskView(assignmentId, grader.id);
-  if (!a) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
+  if (!a) throw localizedError("NOT_FOUND", "errors.noSuchTask");
   const study = loaded?.id === a.studyId ? loaded : (await hot.studyState(a.studyId))!;
   const { prompt, response, baselineResponse } = a.item;
   // Alt text is neutral: an uploaded file's name can name the model that made the image.
   type Media = { id: string; mimeType: string; durationMs: number | null };
-  const images = (attachments: Media[]) => attachments.filter((x) => !isAudio(x)).map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1}` }));
+  const language = userLanguage(grader);
+  const images = (attachments: Media[]) => attachments.filter((x) => !isAudio(x)).map((x, i) => ({ url: attachmentUrl(x.id), alt: translate(language, "common.imageAlt", { n: i + 1 }) }));
   // Audio clips by opaque URL and length only: no file name, no format beyond the type the browser needs.
   const audio = (attachments: Media[]) => attachments.filter(isAudio)
     .map((x) => ({ url: attachmentUrl(x.id), mimeType: x.mimeType, durationMs: x.durationMs }));
   const view = (r: { text: string; attachments: Media[] }) => ({ text: r.text, images: images(r.attachments), audio: audio(r.attachments) });
   const shown = baselineResponse && a.candidateSide === "RIGHT" ? [baselineResponse, response]
     : baselineResponse ? [response, baselineResponse] : [response];
+  // Title, guidelines and dimensions in the grader's language (the researcher's translation, the
+  // catalogue's for built-in dimensions, else English).
+  const texts = await graderTexts(db, language, study, applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality));
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
-    study: { id: study.id, title: graderFacingTitle(study), type: study.type, status: study.status, guidelines: study.guidelines,
+    study: { id: study.id, title: texts.title, type: study.type, status: study.status, guidelines: texts.guidelines,
       requireFullListen: Boolean(Number(study.requireFullListen)) },
     // Earlier turns of a conversation (null for a single-turn prompt): shared context, written by
     // no model in the study, shown before the final user turn.
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,
       conversation: prompt.conversation?.map(({ role, content, attachments }, turn) => ({ role, content,
-        images: attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: `Image ${i + 1} of turn ${turn + 1}` })) })) ?? null,
+        images: attachments.map((x, i) => ({ url: attachmentUrl(x.id), alt: translate(language, "common.turnImageAlt", { n: i + 1, turn: turn + 1 }) })) })) ?? null,
       images: images(prompt.attachments), audio: audio(prompt.attachments) },
     responses: shown.map((r, i) => ({ label: `Response ${i + 1}`, ...view(r) })),
-    dimensions: applicableDimensions((await studyConstantsOf(db, hot, study.id)).dimensions, prompt.modality)
-      .map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),
+    dimensions: texts.dimensions.map(({ key, label, description, scaleMin, scaleMax }) => ({ key, label, description, scaleMin, scaleMax })),
   };
 }
 
@@ -153,12 +160,15 @@ export type SubmitOutcome = {
 /** Turns a plan into the outcome the grader sees, or the error that explains why nothing was stored. */
 function outcomeOf(plan: Exclude<SubmissionPlan, { kind: "store" }>): SubmitOutcome {
   if (plan.kind === "already-submitted") return { status: "already-submitted", surplus: plan.surplus };
-  if (plan.kind === "skipped") throw new TRPCError({ code: "CONFLICT", message: "You skipped this task; it can no longer be submitted." });
-  if (plan.kind === "refused") throw new TRPCError({ code: plan.reason === "released" ? "CONFLICT" : "PRECONDITION_FAILED", message: plan.message });
+  if (plan.kind === "skipped") throw localizedError("CONFLICT", "errors.skipped");
+  if (plan.kind === "refused") {
+    const code = plan.reason === "released" ? "CONFLICT" : "PRECONDITION_FAILED";
+    throw plan.reason === "locale" ? localizedError(code, "errors.localeRemoved", { locale: plan.locale ?? "" }) : localizedError(code, `errors.${plan.reason}`);
+  }
   throw new TRPCError({ code: "BAD_REQUEST", message: plan.problems.map((p) => `${p.field}: ${p.message}`).join("; ") });
 }
 
-const notYours = () => new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
+const notYours = () => localizedError("NOT_FOUND", "errors.noSuchTask");
 
 export async function submitAssignment(db: Db, grader: SessionUser, input: TSubmitAssignment, now: Date): Promise<SubmitOutcome> {
   const hot = hotPathFor(db);
@@ -200,7 +210,7 @@ async function storedOnScreen(db: Db, assignmentId: string): Promise<Record<stri
 export async function gradingProgress(db: Db, grader: SessionUser, studyId: string, now: Date) {
   const hot = hotPathFor(db);
   const study = await hot.studyState(studyId);
-  if (!study) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  if (!study) throw localizedError("NOT_FOUND", "errors.noSuchStudy");
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
   const [left, own] = await Promise.all([
     repo.itemsLeftFor(db, studyId, grader.id, locales, study.redundancy),
@@ -211,8 +221,8 @@ export async function gradingProgress(db: Db, grader: SessionUser, studyId: stri
 
 export async function skipAssignment(db: Db, grader: SessionUser, assignmentId: string, reason: string) {
   const a = await repo.findOwnAssignment(db, assignmentId, grader.id);
-  if (!a) throw new TRPCError({ code: "NOT_FOUND", message: "No such task of yours." });
-  if (a.status === "SUBMITTED") throw new TRPCError({ code: "CONFLICT", message: "This task was already submitted." });
+  if (!a) throw localizedError("NOT_FOUND", "errors.noSuchTask");
+  if (a.status === "SUBMITTED") throw localizedError("CONFLICT", "errors.alreadySubmitted");
   if (a.status !== "SKIPPED") await repo.setAssignmentStatus(db, a.id, { status: "SKIPPED", skipReason: reason });
   return { ok: true };
 }

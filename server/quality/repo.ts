@@ -226,5 +226,5 @@ export const qualificationTasks = (db: Db, studyId: string, graderId: string) =>
     select: { id: true, status: true, candidateSide: true, expiresAt: true,
       judgments: { where: { superseded: false }, select: { dimensionId: true, preference: true, score: true } },
       item: { select: { explanation: true, prompt: { select: { text: true } },
-        expectations: { select: { dimensionId: true, verdict: true, scoreMin: true, scoreMax: true, dimension: { select: { label: true } } } } } } },
+        expectations: { select: { dimensionId: true, verdict: true, scoreMin: true, scoreMax: true, dimension: { select: { key: true, label: true } } } } } } },
   });

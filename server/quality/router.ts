@@ -14,5 +14,5 @@ export const qualityRouter = createTRPCRouter({
   exclusions: researcherProcedure.input(ZStudyId).query(({ ctx, input }) => service.exclusionsOf(ctx.db, input.studyId)),
   exclude: researcherProcedure.input(ZExcludeGrader).mutation(({ ctx, input }) => service.excludeGrader(ctx.db, ctx.user.id, input)),
   undoExclusion: researcherProcedure.input(ZExclusionId).mutation(({ ctx, input }) => service.revokeExclusion(ctx.db, ctx.user.id, input.exclusionId, ctx.now())),
-  myQualification: graderProcedure.input(ZStudyId).query(({ ctx, input }) => service.qualificationStatus(ctx.db, ctx.user.id, ctx.user.locales, input.studyId)),
+  myQualification: graderProcedure.input(ZStudyId).query(({ ctx, input }) => service.qualificationStatus(ctx.db, ctx.user, input.studyId)),
 });

@@ -10,7 +10,12 @@ import type { Fields } from "../imports/domain/fields";
 import type { ImportProblem } from "../imports/domain/import-error";
 import { controlTaskNext } from "./domain/control-schedule";
 import { parseControlRow, unknownColumns, type ControlRow } from "./domain/control-rows";
-import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation } from "./domain/gold-answer";
+import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation, type GraderWords } from "./domain/gold-answer";
+import type { SessionUser } from "../auth/service";
+import { localizedError } from "../i18n/localized-error";
+import { userLanguage } from "../i18n/domain/languages";
+import { translate } from "../i18n/translator";
+import { dimensionLabelsIn } from "../translations/service";
 import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostics";
 import { qualificationResult } from "./domain/qualification-result";
 import { straightLining, type TaskAnswers } from "./domain/straight-lining";
@@ -159,7 +164,8 @@ export async function unmarkControlItem(db: Db, actorId: string, itemId: string)
 // ---- Serving: what a grader gets next ----
 
 /** exclusive: the grader may be served nothing else (an unfinished qualification set). */
-export type ControlStep = { kind: "serve"; itemIds: string[]; exclusive: boolean } | { kind: "blocked"; reason: string } | { kind: "regular" };
+/** `reason` of a blocked step: its message's catalogue key (errors.*). */
+export type ControlStep = { kind: "serve"; itemIds: string[]; exclusive: boolean } | { kind: "blocked"; reason: "errors.qualificationMissing" | "errors.qualificationFailed" } | { kind: "regular" };
 
 export interface StudyControl {
   id: string;
@@ -179,10 +185,10 @@ export async function controlStep(db: Db, study: StudyControl, graderId: string,
       const pending = await repo.unseenControlItems(db, study.id, graderId, locales, ["QUALIFICATION"]);
       if (pending.length) return { kind: "serve", itemIds: pending.map((p) => p.id), exclusive: true };
       const tasks = await repo.qualificationTasks(db, study.id, graderId);
-      if (tasks.length === 0) return { kind: "blocked", reason: "This study asks for a qualification set first, and it has none in your locales. Ask the study's researcher." };
+      if (tasks.length === 0) return { kind: "blocked", reason: "errors.qualificationMissing" };
       q = await repo.saveQualification(db, { studyId: study.id, graderId, ...qualificationResult(qualificationMatches(tasks), study.qualificationPassRate) });
     }
-    if (!q.passed) return { kind: "blocked", reason: "You did not pass this study's qualification set, so it has no tasks for you." };
+    if (!q.passed) return { kind: "blocked", reason: "errors.qualificationFailed" };
   }
   if (study.goldRate > 0 && controlTaskNext(study.goldRate, study.id, graderId, await repo.tasksSoFar(db, study.id, graderId))) {
     const unseen = await repo.unseenControlItems(db, study.id, graderId, locales, ["GOLD", "ATTENTION"]);
@@ -203,9 +209,11 @@ function qualificationMatches(tasks: QualificationTask[]): boolean[] {
 }
 
 /** What a grader sees about a study's qualification: progress, then their result with the expected answers and explanations. */
-export async function qualificationStatus(db: Db, graderId: string, graderLocales: string[], studyId: string) {
+export async function qualificationStatus(db: Db, grader: SessionUser, studyId: string) {
+  const graderId = grader.id;
+  const graderLocales = grader.locales;
   const s = await repo.qualitySettingsOf(db, studyId);
-  if (!s || (s.status !== "RUNNING" && s.status !== "PAUSED" && s.status !== "COMPLETED")) throw new TRPCError({ code: "NOT_FOUND", message: "No such study." });
+  if (!s || (s.status !== "RUNNING" && s.status !== "PAUSED" && s.status !== "COMPLETED")) throw localizedError("NOT_FOUND", "errors.noSuchStudy");
   if (!s.requireQualification) return { required: false as const };
   const [q, tasks, unseen] = await Promise.all([
     repo.qualificationOf(db, studyId, graderId), repo.qualificationTasks(db, studyId, graderId),
@@ -213,6 +221,11 @@ export async function qualificationStatus(db: Db, graderId: string, graderLocale
   ]);
   const base = { required: true as const, passRate: s.qualificationPassRate, done: tasks.filter((t) => t.status === "SUBMITTED" || t.status === "SKIPPED").length };
   if (!q) return { ...base, total: tasks.length + unseen.length, result: null };
+  // In the grader's language: dimension labels as on their task page, answers in their words.
+  const language = userLanguage(grader);
+  const labels = await dimensionLabelsIn(db, language, [...new Map(tasks.flatMap((t) => t.item.expectations.map((e) => [e.dimensionId, e.dimension]))).entries()]
+    .map(([id, d]) => ({ id, key: d.key, label: d.label })));
+  const words = (w: GraderWords) => translate(language, `qualification.answer.${w.key}`, w.values);
   return {
     ...base, total: tasks.length,
     result: {
@@ -222,7 +235,8 @@ export async function qualificationStatus(db: Db, graderId: string, graderLocale
         number: i + 1, prompt: t.item.prompt.text.slice(0, 400), explanation: t.item.explanation ?? "", submitted: t.status === "SUBMITTED",
         answers: t.item.expectations.map((e) => {
           const j = t.judgments.find((x) => x.dimensionId === e.dimensionId);
-          return { dimension: e.dimension.label, expected: describeForGrader(e, t.candidateSide), given: j ? describeAnswerForGrader(j, t.candidateSide) : "no answer",
+          return { dimension: labels.get(e.dimension.key) ?? e.dimension.label, expected: words(describeForGrader(e, t.candidateSide)),
+            given: words(j ? describeAnswerForGrader(j, t.candidateSide) : { key: "none", values: {} }),
             correct: t.status === "SUBMITTED" && !!j && matchesExpectation(e, j) };
         }),
       })),

@@ -19,7 +19,7 @@ describe("role table", () => {
       expect(links.every((l) => canEnter(role, l.area))).toBe(true);
       expect(links.map((l) => l.href)).toContain(HOME_PATH[role]);
     }
-    expect(navFor("GRADER").map((l) => l.href)).toEqual(["/queue", "/tokens"]);
+    expect(navFor("GRADER").map((l) => l.href)).toEqual(["/queue", "/tokens", "/profile"]);
     expect(ROLES.every((r) => canEnter(r, "account"))).toBe(true);
   });
 });

@@ -26,21 +26,23 @@ export const HOME_PATH: Record<Role, string> = {
 
 export interface NavLink {
   href: string;
-  label: string;
+  /** The link's words, under common.nav.* in the message catalogue. */
+  key: "queue" | "studies" | "leaderboard" | "models" | "prompts" | "imports" | "users" | "locales" | "allTokens" | "tokens" | "profile";
   area: Area;
 }
 
 export const NAV_LINKS: NavLink[] = [
-  { href: "/queue", label: "My queue", area: "grading" },
-  { href: "/studies", label: "Studies", area: "research" },
-  { href: "/leaderboard", label: "Leaderboard", area: "research" },
-  { href: "/models", label: "Models", area: "research" },
-  { href: "/prompts", label: "Prompts", area: "research" },
-  { href: "/imports", label: "Imports", area: "research" },
-  { href: "/admin/users", label: "Users", area: "admin" },
-  { href: "/admin/locales", label: "Locales", area: "admin" },
-  { href: "/admin/tokens", label: "All tokens", area: "admin" },
-  { href: "/tokens", label: "API tokens", area: "account" },
+  { href: "/queue", key: "queue", area: "grading" },
+  { href: "/studies", key: "studies", area: "research" },
+  { href: "/leaderboard", key: "leaderboard", area: "research" },
+  { href: "/models", key: "models", area: "research" },
+  { href: "/prompts", key: "prompts", area: "research" },
+  { href: "/imports", key: "imports", area: "research" },
+  { href: "/admin/users", key: "users", area: "admin" },
+  { href: "/admin/locales", key: "locales", area: "admin" },
+  { href: "/admin/tokens", key: "allTokens", area: "admin" },
+  { href: "/tokens", key: "tokens", area: "account" },
+  { href: "/profile", key: "profile", area: "account" },
 ];
 
 export const navFor = (role: Role): NavLink[] => NAV_LINKS.filter((l) => canEnter(role, l.area));

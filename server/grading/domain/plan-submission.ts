@@ -33,7 +33,7 @@ export interface JudgmentValues {
 export type SubmissionPlan =
   | { kind: "already-submitted"; surplus: boolean }
   | { kind: "skipped" }
-  | { kind: "refused"; reason: "released" | "completed" | "locale"; message: string }
+  | { kind: "refused"; reason: "released" | "completed" | "locale"; message: string; locale?: string }
   | { kind: "invalid"; problems: SubmissionProblem[] }
   | { kind: "store"; rows: JudgmentValues[]; surplus: boolean };
 
@@ -46,7 +46,7 @@ export function planSubmission(
   if (a.status === "SKIPPED") return { kind: "skipped" };
   if (a.status === "RELEASED") return { kind: "refused", reason: "released", message: REFUSALS.released };
   if (a.studyStatus === "COMPLETED") return { kind: "refused", reason: "completed", message: REFUSALS.completed };
-  if (!graderLocales.includes(a.locale)) return { kind: "refused", reason: "locale", message: REFUSALS.locale(a.locale) };
+  if (!graderLocales.includes(a.locale)) return { kind: "refused", reason: "locale", message: REFUSALS.locale(a.locale), locale: a.locale };
   const dims = applicableDimensions(dimensions, a.modality);
   const problems = validateSubmission(dims, answers);
   if (problems.length) return { kind: "invalid", problems };

@@ -3,6 +3,7 @@ import { applicableDimensions } from "./applicable-dimensions";
 import { sideFromCoin, toCandidatePreference } from "./candidate-preference";
 import { leaseExpiry } from "./lease-expiry";
 import { validateSubmission } from "./validate-submission";
+import { translate } from "../../i18n/translator";
 
 const dim = (key: string, image = true, text = true) => ({ key, label: key, description: "", appliesToText: text, appliesToImage: image, appliesToAudio: text, forTextResponses: true, forImageResponses: true, forAudioResponses: true, scaleMin: -3, scaleMax: 3 });
 const dims = [dim("overall"), dim("truthfulness")];
@@ -15,16 +16,18 @@ describe("validateSubmission", () => {
   it("names every missing, out-of-range, fractional or unknown value", () => {
     const problems = validateSubmission(dims, { values: { overall: 4, helpfulness: 1 }, cannotAssess: false, harmful: false });
     expect(problems).toEqual([
-      { field: "values.helpfulness", message: '"helpfulness" is not a dimension of this task' },
-      { field: "values.overall", message: "overall must be a whole number from -3 to 3" },
-      { field: "values.truthfulness", message: "Choose an answer for truthfulness." },
+      { field: "values.helpfulness", message: '"helpfulness" is not a dimension of this task', key: "unknownDimension", values: { key: "helpfulness" } },
+      { field: "values.overall", message: "overall must be a whole number from -3 to 3", key: "answerOutOfRange", values: { dimension: "overall", min: -3, max: 3 } },
+      { field: "values.truthfulness", message: "Choose an answer for truthfulness.", key: "chooseAnswer", values: { dimension: "truthfulness" } },
     ]);
+    // The catalogue's English says the same as the English message (the page shows the catalogue's, in the grader's language).
+    for (const p of problems) expect(translate("en", `errors.${p.key}`, p.values).replace(/\.$/, "")).toBe(p.message.replace(/\.$/, ""));
     expect(validateSubmission(dims, { values: { overall: 1.5, truthfulness: 0 }, cannotAssess: false, harmful: false })).toHaveLength(1);
   });
 
   it("requires a comment on flagged tasks, and lets 'cannot assess' leave values empty", () => {
     expect(validateSubmission(dims, { values: {}, cannotAssess: true, harmful: false })).toEqual([
-      { field: "comment", message: "A flagged task needs a comment saying what is wrong." }]);
+      { field: "comment", message: "A flagged task needs a comment saying what is wrong.", key: "flaggedNeedsComment", values: {} }]);
     expect(validateSubmission(dims, { values: {}, cannotAssess: true, harmful: false, comment: "Prompt is unreadable" })).toEqual([]);
     expect(validateSubmission(dims, { values: { overall: 0, truthfulness: 0 }, cannotAssess: false, harmful: true, comment: "  " })).toHaveLength(1);
   });

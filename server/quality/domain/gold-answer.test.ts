@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation } from "./gold-answer";
+import { translate } from "../../i18n/translator";
+import { describeAnswerForGrader, describeExpectation, describeForGrader, matchesExpectation, type GraderWords } from "./gold-answer";
 
 const verdict = (v: "CANDIDATE" | "BASELINE" | "SAME") => ({ verdict: v, scoreMin: null, scoreMax: null });
 const range = (lo: number, hi: number) => ({ verdict: null, scoreMin: lo, scoreMax: hi });
+
+// The words as an English-reading grader sees them (the catalogue translates the same keys).
+const inEnglish = (w: GraderWords) => translate("en", `qualification.answer.${w.key}`, w.values);
 
 describe("matchesExpectation", () => {
   it("reads a side-by-side answer by its sign, in the candidate's terms", () => {
@@ -35,12 +39,14 @@ describe("descriptions", () => {
   });
 
   it("tell a grader which of the responses on their screen was expected, never which model", () => {
-    expect(describeForGrader(verdict("CANDIDATE"), "LEFT")).toBe("Response 1 better");
-    expect(describeForGrader(verdict("CANDIDATE"), "RIGHT")).toBe("Response 2 better");
-    expect(describeForGrader(verdict("BASELINE"), "RIGHT")).toBe("Response 1 better");
-    expect(describeForGrader(verdict("SAME"), "RIGHT")).toBe("about the same");
-    expect(describeAnswerForGrader({ preference: 2, score: null }, "RIGHT")).toBe("Response 2 better (2 of 3)");
-    expect(describeAnswerForGrader({ preference: -1, score: null }, "RIGHT")).toBe("Response 1 better (1 of 3)");
-    expect(describeAnswerForGrader({ preference: null, score: null }, "LEFT")).toBe("cannot assess");
+    expect(inEnglish(describeForGrader(verdict("CANDIDATE"), "LEFT"))).toBe("Response 1 better");
+    expect(inEnglish(describeForGrader(verdict("CANDIDATE"), "RIGHT"))).toBe("Response 2 better");
+    expect(inEnglish(describeForGrader(verdict("BASELINE"), "RIGHT"))).toBe("Response 1 better");
+    expect(inEnglish(describeForGrader(verdict("SAME"), "RIGHT"))).toBe("about the same");
+    expect(inEnglish(describeAnswerForGrader({ preference: 2, score: null }, "RIGHT"))).toBe("Response 2 better (2 of 3)");
+    expect(inEnglish(describeAnswerForGrader({ preference: -1, score: null }, "RIGHT"))).toBe("Response 1 better (1 of 3)");
+    expect(inEnglish(describeAnswerForGrader({ preference: null, score: null }, "LEFT"))).toBe("cannot assess");
+    expect(inEnglish(describeForGrader(range(4, 5), null))).toBe("a score from 4 to 5");
+    expect(inEnglish(describeAnswerForGrader({ preference: null, score: 4 }, null))).toBe("4");
   });
 });

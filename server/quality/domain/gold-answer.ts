@@ -44,17 +44,23 @@ const betterOnScreen = (candidateBetter: boolean, candidateShownOn: "LEFT" | "RI
  * For the grader who answered it, in the terms they saw: which of the two responses on their
  * screen was expected (they never learn which model wrote which).
  */
-export function describeForGrader(e: Expectation, candidateShownOn: "LEFT" | "RIGHT" | null): string {
-  if (e.verdict === null) return e.scoreMin === e.scoreMax ? `a score of ${e.scoreMin}` : `a score from ${e.scoreMin} to ${e.scoreMax}`;
-  if (e.verdict === "SAME") return "about the same";
-  return `Response ${betterOnScreen(e.verdict === "CANDIDATE", candidateShownOn)} better`;
+export function describeForGrader(e: Expectation, candidateShownOn: "LEFT" | "RIGHT" | null): GraderWords {
+  if (e.verdict === null) return e.scoreMin === e.scoreMax ? { key: "score", values: { value: e.scoreMin ?? 0 } } : { key: "scoreRange", values: { min: e.scoreMin ?? 0, max: e.scoreMax ?? 0 } };
+  if (e.verdict === "SAME") return { key: "same", values: {} };
+  return { key: "better", values: { n: betterOnScreen(e.verdict === "CANDIDATE", candidateShownOn) } };
+}
+
+/** Words for the grader, as a key under qualification.answer.* in the message catalogue and its values. */
+export interface GraderWords {
+  key: "score" | "scoreRange" | "same" | "better" | "betterBy" | "given" | "cannotAssess" | "none";
+  values: Record<string, number>;
 }
 
 /** How a stored answer reads to the grader who gave it (same terms as describeForGrader). */
-export function describeAnswerForGrader(a: Answer, candidateShownOn: "LEFT" | "RIGHT" | null): string {
-  if (a.preference === null && a.score === null) return "cannot assess";
-  if (a.score !== null) return `${a.score}`;
+export function describeAnswerForGrader(a: Answer, candidateShownOn: "LEFT" | "RIGHT" | null): GraderWords {
+  if (a.preference === null && a.score === null) return { key: "cannotAssess", values: {} };
+  if (a.score !== null) return { key: "given", values: { value: a.score } };
   const p = a.preference!;
-  if (p === 0) return "about the same";
-  return `Response ${betterOnScreen(p > 0, candidateShownOn)} better (${Math.abs(p)} of 3)`;
+  if (p === 0) return { key: "same", values: {} };
+  return { key: "betterBy", values: { n: betterOnScreen(p > 0, candidateShownOn), strength: Math.abs(p) } };
 }

@@ -2,6 +2,7 @@
 // One clip, with controls a grader can use from the keyboard (the workspace binds the keys): play
 // and pause, replay from the start, seek by clicking the bar. The bar shows what has been heard
 // (shaded) and where playback is, so a grader sees at a glance whether a clip was heard in full.
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
 import { fullyHeard, heardSeconds, type Span } from "../_lib/listening";
 
@@ -25,6 +26,7 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
   onHeard?: (heard: boolean) => void;
   ref?: Ref<AudioPlayerHandle>;
 }) {
+  const t = useTranslations("audio");
   const audio = useRef<HTMLAudioElement>(null);
   const settle = useRef<(() => void) | null>(null);
   const [playing, setPlaying] = useState(false);
@@ -80,14 +82,14 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
         onTimeUpdate={readPlayed} />
       <div className="flex items-center gap-2">
         <button type="button" onClick={() => { if (playing) audio.current?.pause(); else void play(); }}
-          aria-label={`${playing ? "Pause" : "Play"} ${label}`}
+          aria-label={playing ? t("pauseLabel", { label }) : t("playLabel", { label })}
           className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700">
-          {playing ? "❚❚ Pause" : "▶ Play"}{keyHint && <kbd className="ml-1 text-indigo-200">{keyHint}</kbd>}
+          {playing ? `❚❚ ${t("pause")}` : `▶ ${t("play")}`}{keyHint && <kbd className="ms-1 text-indigo-200">{keyHint}</kbd>}
         </button>
-        <button type="button" onClick={() => void play(true)} aria-label={`Replay ${label} from the start`} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">↺</button>
-        <span className="font-mono text-xs text-slate-600" aria-live="off">{clock(position)} / {clock(duration)}</span>
-        <span className={`ml-auto text-xs ${heard ? "text-emerald-700" : "text-slate-500"}`}>
-          {heard ? "✓ heard in full" : `${Math.round((heardSeconds(spans) / (duration || 1)) * 100)}% heard`}
+        <button type="button" onClick={() => void play(true)} aria-label={t("replayLabel", { label })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">↺</button>
+        <span className="font-mono text-xs text-slate-600" aria-live="off" dir="ltr">{clock(position)} / {clock(duration)}</span>
+        <span className={`ms-auto text-xs ${heard ? "text-emerald-700" : "text-slate-500"}`}>
+          {heard ? t("heardInFull") : t("heardShare", { share: Math.min(1, heardSeconds(spans) / (duration || 1)) })}
         </span>
       </div>
       {/* The bar: heard parts shaded, the playhead as a line; click to seek. */}

@@ -5,15 +5,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { ConversationTranscript } from "@/app/_components/conversation-transcript";
 import { ImageGallery } from "@/app/_components/image-gallery";
 import { Markdown } from "@/app/_components/markdown";
 import { ModelOutput } from "@/app/_components/model-output";
 import { useTRPC } from "@/app/_lib/trpc";
+import { useErrorText } from "@/app/_lib/use-error-text";
+import { directionOf, type Language } from "@/server/i18n/schema";
 import { validateSubmission } from "@/server/grading/schema";
 import type { AppRouter } from "@/server/root";
-import { choicesFor, describeChoice, valueForKey } from "../_lib/answer-scale";
+import { choiceDescription, choicesFor, valueForKey } from "../_lib/answer-scale";
 import { medianSeconds } from "../_lib/session-stats";
 import { enterSubmits, firstUnanswered, type FocusKind } from "../_lib/enter-key";
 import { draftKey, emptyDraft, parseDraft, type TaskDraft } from "../_lib/task-draft";
@@ -39,6 +42,10 @@ function readDurations(): number[] {
 
 export function GradingWorkspace({ studyId }: { studyId: string }) {
   const trpc = useTRPC();
+  const t = useTranslations();
+  const errorText = useErrorText();
+  // In a right-to-left page Response 1 stands on the right: arrows point outwards to their response.
+  const rtl = directionOf(useLocale() as Language) === "rtl";
   const [task, setTask] = useState<Task | null | undefined>(undefined);
   const [draft, setDraft] = useState<TaskDraft>(() => emptyDraft(0));
   const [focus, setFocus] = useState(0);
@@ -110,8 +117,11 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   }, [task]);
 
   // The response clips in order, and what still has to be heard before rating (when the study asks).
-  const clips = (task?.responses ?? []).flatMap((r) => r.audio.map((a, i) => ({ ...a, label: r.audio.length > 1 ? `${r.label} (clip ${i + 1})` : r.label })));
-  const gate = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
+  const clips = (task?.responses ?? []).flatMap((r, n) => r.audio.map((a, i) => ({ ...a,
+    label: r.audio.length > 1 ? t("task.responseClip", { n: n + 1, clip: i + 1 }) : t("task.response", { n: n + 1 }) })));
+  const missingClips = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
+  const gate = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
+    : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
   const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
   const playInOrder = useCallback(async () => {
     for (let i = 0; i < players.current.length; i++) {
@@ -225,8 +235,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const median = medianSeconds(durations);
   const counter = (
     <p className="text-sm text-slate-600" data-testid="session-counter">
-      This session: <strong>{durations.length}</strong> done{median !== null && <> · median <strong>{median} s</strong> per task</>}
-      {progress.data && <> · <strong data-testid="left-for-you">{progress.data.leftForYou}</strong> left for you in this study</>}
+      {t.rich("task.session", { done: durations.length, strong: (c) => <strong>{c}</strong> })}
+      {median !== null && t.rich("task.median", { seconds: median, strong: (c) => <strong>{c}</strong> })}
+      {progress.data && t.rich("task.left", { count: progress.data.leftForYou, left: (c) => <strong data-testid="left-for-you">{c}</strong> })}
     </p>
   );
 
@@ -234,14 +245,14 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   if (q?.required && q.result && (!q.result.passed || !resultSeen)) {
     return <QualificationResult result={q.result} passRate={q.passRate} onContinue={() => { localStorage.setItem(seenKey, "1"); setResultSeen(true); }} />;
   }
-  if (task === undefined) return <p className="text-slate-600">{next.error ? next.error.message : "Finding your next task…"}</p>;
+  if (task === undefined) return <p className="text-slate-600">{next.error ? errorText(next.error) : t("task.finding")}</p>;
   if (task === null) {
     return (
       <div className="mx-auto max-w-lg rounded-lg border border-slate-200 bg-white p-8 text-center">
-        <h1 className="text-xl font-semibold">All done here</h1>
-        <p className="mt-2 text-slate-600">There are no more tasks for you in this study right now. Thank you!</p>
+        <h1 className="text-xl font-semibold">{t("task.allDoneTitle")}</h1>
+        <p className="mt-2 text-slate-600">{t("task.allDoneBody")}</p>
         <div className="mt-3">{counter}</div>
-        <Link href="/queue" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white">Back to my queue</Link>
+        <Link href="/queue" className="mt-6 inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white">{t("task.backToQueueButton")}</Link>
       </div>
     );
   }
@@ -254,130 +265,142 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // Both responses are images (an image model's outputs): compared in one view, zoomed together.
   const comparesImages = task.responses.length === 2 && task.responses.every((r) => r.images.length > 0);
   const problems = attempted ? validateSubmission(task.dimensions, draft) : [];
-  const problemOf = (field: string) => problems.find((p) => p.field === field)?.message;
+  const problemOf = (field: string) => {
+    const p = problems.find((x) => x.field === field);
+    if (!p) return undefined;
+    // The dimension is named as this grader reads it.
+    const dimension = typeof p.values.dimension === "string" ? task.dimensions.find((d) => d.key === p.values.dimension)?.label ?? p.values.dimension : undefined;
+    return problemText({ key: p.key, values: dimension ? { ...p.values, dimension } : p.values });
+  };
   const inWords = (key: string, value: number) => {
     const d = task.dimensions.find((x) => x.key === key);
     const c = d && choicesFor(d.scaleMin, d.scaleMax).find((x) => x.value === value);
-    return d && c ? describeChoice(c, d.scaleMin) : String(value);
+    if (!d || !c) return String(value);
+    const { key: k, values } = choiceDescription(c, d.scaleMin);
+    return t(`scale.${k}`, { ...values, label: c.word ? t(`scale.${c.word}`) : String(c.value) });
   };
+  const problemText = (p: { key: string; values: Record<string, string | number> } | undefined) =>
+    p && (t as unknown as (k: string, v: object) => string)(`errors.${p.key}`, p.values);
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
-          <Link href="/queue" className="text-sm text-indigo-700 hover:underline">← My queue</Link>
-          <h1 className="text-lg font-semibold">{task.study.title}</h1>
+          <Link href="/queue" className="text-sm text-indigo-700 hover:underline">{rtl ? "→" : "←"} {t("task.backToQueue")}</Link>
+          <h1 className="text-lg font-semibold" dir="auto">{task.study.title}</h1>
         </div>
         {counter}
         <div className="flex gap-2 text-sm">
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "guidelines" ? "none" : "guidelines")}>Guidelines <kbd className="text-slate-400">G</kbd></button>
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "help" ? "none" : "help")}>Shortcuts <kbd className="text-slate-400">?</kbd></button>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "guidelines" ? "none" : "guidelines")}>{t("task.guidelines")} <kbd className="text-slate-400">G</kbd></button>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "help" ? "none" : "help")}>{t("task.shortcuts")} <kbd className="text-slate-400">?</kbd></button>
         </div>
       </div>
 
       {q?.required && q.result === null && (
         <p role="status" className="rounded-md border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-950">
-          Qualification set: task {Math.min(q.done + 1, q.total)} of {q.total}. Your answers are checked against expected answers;
-          you need {Math.round(q.passRate * 100)}% to go on, and you will see your result and the explanations at the end.
+          {t("task.qualificationProgress", { n: Math.min(q.done + 1, q.total), total: q.total, passRate: q.passRate })}
         </p>
       )}
       {task.study.status === "PAUSED" && (
         <p role="status" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          This study is paused. You can finish and submit the task in hand; no new tasks are handed out until it resumes.
+          {t("task.paused")}
         </p>
       )}
-      {panel === "guidelines" && <section ref={panelRef} aria-label="Guidelines" className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || "No guidelines for this study."} /></section>}
-      {panel === "help" && <section ref={panelRef} aria-label="Keyboard shortcuts" className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
+      {panel === "guidelines" && <section ref={panelRef} aria-label={t("task.guidelines")} className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || t("task.noGuidelines")} /></section>}
+      {panel === "help" && <section ref={panelRef} aria-label={t("shortcuts.title")} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
 
       {task.prompt.conversation && <ConversationTranscript turns={task.prompt.conversation} />}
-      <section aria-label="Prompt" className="rounded-lg border border-slate-200 bg-white p-4">
+      <section aria-label={t("task.prompt")} className="rounded-lg border border-slate-200 bg-white p-4">
         <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">
-          {task.prompt.conversation ? "User · the turn the responses answer" : "Prompt"} · {task.prompt.locale} · {task.prompt.category}
+          {task.prompt.conversation ? t("task.userTurn") : t("task.prompt")} · {task.prompt.locale} · <bdi>{task.prompt.category}</bdi>
         </div>
-        <ModelOutput text={task.prompt.text} label="the prompt" />
+        <ModelOutput text={task.prompt.text} label={t("task.thePrompt")} />
         <ImageGallery images={task.prompt.images} />
         {task.prompt.audio.map((a, i) => (
-          <div key={a.url} className="mt-2"><AudioPlayer src={a.url} durationMs={a.durationMs} label={`the prompt's audio ${i + 1}`} /></div>
+          <div key={a.url} className="mt-2"><AudioPlayer src={a.url} durationMs={a.durationMs} label={t("task.promptAudio", { n: i + 1 })} /></div>
         ))}
       </section>
       {clips.length > 1 && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <button type="button" onClick={() => void playInOrder()} className="rounded-md border border-indigo-300 bg-white px-3 py-1.5 font-medium text-indigo-700">
-            ▶ Play 1, then 2 <kbd className="text-slate-400">P</kbd>
+            ▶ {t("task.playInOrder")} <kbd className="text-slate-400">P</kbd>
           </button>
-          <span className="text-slate-600">Play or pause each with <kbd>A</kbd> and <kbd>B</kbd>; <kbd>R</kbd> replays the last one.</span>
+          <span className="text-slate-600">{t.rich("task.playHint", { k: (c) => <kbd>{c}</kbd> })}</span>
         </div>
       )}
 
       <div className={`grid gap-4 ${task.responses.length === 2 ? "lg:grid-cols-2" : ""}`}>
-        {task.responses.map((r) => (
-          <section key={r.label} aria-label={r.label} className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 className="mb-2 text-sm font-semibold text-indigo-700">{r.label}</h2>
+        {task.responses.map((r, n) => {
+          const label = t("task.response", { n: n + 1 });
+          return (
+          <section key={r.label} aria-label={label} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-2 text-sm font-semibold text-indigo-700">{label}</h2>
             {r.audio.map((a) => {
               const index = clips.findIndex((c) => c.url === a.url);
               return (
                 <div key={a.url} className="mb-2">
-                  <AudioPlayer ref={(h) => { players.current[index] = h; }} src={a.url} durationMs={a.durationMs} label={r.label}
+                  <AudioPlayer ref={(h) => { players.current[index] = h; }} src={a.url} durationMs={a.durationMs} label={label}
                     keyHint={index === 0 ? "A" : index === 1 ? "B" : undefined}
                     onPlay={() => { setLastPlayed(index); players.current.forEach((p, j) => { if (j !== index) p?.pause(); }); }}
                     onHeard={onHeard(a.url)} />
                 </div>
               );
             })}
-            {r.text ? <ModelOutput text={r.text} label={r.label} /> : r.images.length === 0 && r.audio.length === 0 && <p className="text-sm text-slate-500">(empty response)</p>}
+            {r.text ? <ModelOutput text={r.text} label={label} /> : r.images.length === 0 && r.audio.length === 0 && <p className="text-sm text-slate-500">{t("task.emptyResponse")}</p>}
             {!comparesImages && <ImageGallery images={r.images} />}
-            {comparesImages && r.images.length > 0 && <p className="text-sm text-slate-600">{r.images.length === 1 ? "An image" : `${r.images.length} images`}: compared below.</p>}
+            {comparesImages && r.images.length > 0 && <p className="text-sm text-slate-600">{t("task.imagesBelow", { count: r.images.length })}</p>}
           </section>
-        ))}
+          );
+        })}
       </div>
       {comparesImages && <ImageComparison left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
-      <section aria-label="Your judgment" className="space-y-3">
+      <section aria-label={t("task.yourJudgment")} className="space-y-3">
         {gate && (
           <p role="status" data-testid="listen-gate" className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
         )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
-            problem={problemOf(`values.${d.key}`)} locked={gate !== null} />
+            problem={problemOf(`values.${d.key}`)} locked={gate !== null} rtl={rtl} />
         ))}
         <div className="grid gap-3 rounded-lg border border-slate-200 bg-white p-3 md:grid-cols-[1fr_auto]">
-          <label className="block text-sm font-medium">Comment <span className="font-normal text-slate-500">(optional; required when flagged) <kbd>C</kbd></span>
-            <textarea ref={commentRef} value={draft.comment} onChange={(e) => update({ comment: e.target.value })} rows={2}
+          <label className="block text-sm font-medium">{t("task.comment")} <span className="font-normal text-slate-500">{t("task.commentHint")} <kbd>C</kbd></span>
+            <textarea ref={commentRef} value={draft.comment} onChange={(e) => update({ comment: e.target.value })} rows={2} dir="auto"
               className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" />
             {problemOf("comment") && <span className="mt-1 block text-sm font-normal text-red-700" data-problem="comment">{problemOf("comment")}</span>}
           </label>
           <div className="flex flex-col justify-center gap-2 text-sm">
-            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />Cannot assess <kbd className="text-slate-400">X</kbd></label>
-            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.harmful} onChange={(e) => update({ harmful: e.target.checked })} />Unsafe or harmful content <kbd className="text-slate-400">H</kbd></label>
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />{t("task.cannotAssess")} <kbd className="text-slate-400">X</kbd></label>
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.harmful} onChange={(e) => update({ harmful: e.target.checked })} />{t("task.harmful")} <kbd className="text-slate-400">H</kbd></label>
           </div>
         </div>
         {panel === "skip" && (
           <div className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-300 bg-white p-3">
-            <label className="flex-1 text-sm font-medium">Why skip? <input ref={skipRef} value={skipReason} onChange={(e) => setSkipReason(e.target.value)}
-              placeholder="e.g. I don't know this topic well enough" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
-            <button type="button" disabled={!skipReason.trim() || busy} onClick={doSkip} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-50">Skip task</button>
+            <label className="flex-1 text-sm font-medium">{t("task.whySkip")} <input ref={skipRef} value={skipReason} onChange={(e) => setSkipReason(e.target.value)}
+              placeholder={t("task.skipPlaceholder")} dir="auto" className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 text-sm" /></label>
+            <button type="button" disabled={!skipReason.trim() || busy} onClick={doSkip} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm disabled:opacity-50">{t("task.skipTask")}</button>
           </div>
         )}
         {storedElsewhere && (
           <div role="status" className="space-y-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-            <p>This task had already been submitted — from another tab or device — so nothing new was stored. What was stored:</p>
-            <ul className="list-disc pl-5">
+            <p>{t("task.storedElsewhere")}</p>
+            <ul className="list-disc ps-5">
               {Object.entries(storedElsewhere).map(([k, v]) => <li key={k}>{task.dimensions.find((d) => d.key === k)?.label ?? k}: {inWords(k, v)}</li>)}
             </ul>
-            <button type="button" onClick={() => next.mutate({ studyId })} className="rounded-md border border-amber-400 bg-white px-3 py-1">Go to the next task</button>
+            <button type="button" onClick={() => next.mutate({ studyId })} className="rounded-md border border-amber-400 bg-white px-3 py-1">{t("task.nextTask")}</button>
           </div>
         )}
         {error && (
           <div className="flex flex-wrap items-center gap-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            <p role="alert">{error.message}</p>
-            {refused && <button type="button" onClick={() => { submit.reset(); next.mutate({ studyId }); }} className="rounded-md border border-red-300 bg-white px-3 py-1">Go to the next task</button>}
+            <p role="alert">{errorText(error)}</p>
+            {refused && <button type="button" onClick={() => { submit.reset(); next.mutate({ studyId }); }} className="rounded-md border border-red-300 bg-white px-3 py-1">{t("task.nextTask")}</button>}
           </div>
         )}
         <div className="flex items-center gap-3">
           <button type="button" data-submit onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
-            {submit.isPending ? "Submitting…" : "Submit"} <kbd className="ml-1 text-indigo-200">Enter</kbd>
+            {submit.isPending ? t("task.submitting") : t("task.submit")} <kbd className="ms-1 text-indigo-200">Enter</kbd>
           </button>
-          <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">Skip <kbd className="text-slate-400">S</kbd></button>
-          <span className="text-sm text-slate-500">{missing > 0 && !draft.cannotAssess ? `${missing} dimension${missing > 1 ? "s" : ""} left` : "Ready to submit"}</span>
+          <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">{t("task.skip")} <kbd className="text-slate-400">S</kbd></button>
+          <span className="text-sm text-slate-500">{missing > 0 && !draft.cannotAssess ? t("task.dimensionsLeft", { count: missing }) : t("task.ready")}</span>
         </div>
       </section>
     </div>

@@ -3,13 +3,18 @@
 // scale, zoomed and panned together (a detail is looked at in both at once), or on top of each
 // other, swiped or flickered, where small differences show. For an edit the source image sits
 // beside them at the same zoom. Buttons, not letter keys: the task page's keys stay the answers.
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from "react";
+import { directionOf, type Language } from "@/server/i18n/schema";
 import { clampZoom, ZOOM_STEP, type View } from "../_lib/image-view";
 
 interface Shown { url: string; alt: string }
 type Mode = "side" | "swipe" | "flicker";
 
 export function ImageComparison({ left, right, source }: { left: Shown[]; right: Shown[]; source: Shown[] }) {
+  const t = useTranslations("images");
+  // Right to left: Response 1 stands on the right, in the swipe view too.
+  const rtl = directionOf(useLocale() as Language) === "rtl";
   const [view, setView] = useState<View>({ zoom: 1, x: 0, y: 0 });
   const [mode, setMode] = useState<Mode>("side");
   const [index, setIndex] = useState(0);
@@ -49,25 +54,25 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
   const button = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50";
 
   return (
-    <section aria-label="Image comparison" className="rounded-lg border border-slate-200 bg-white p-4">
+    <section aria-label={t("label")} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-3 flex flex-wrap items-center gap-2">
-        <div role="radiogroup" aria-label="Comparison view" className="flex gap-1">
+        <div role="radiogroup" aria-label={t("view")} className="flex gap-1">
           {(["side", "swipe", "flicker"] as const).map((m) => (
             <button key={m} type="button" role="radio" aria-checked={mode === m} onClick={() => setMode(m)}
               className={`${button} ${mode === m ? "border-indigo-500 bg-indigo-50 text-indigo-800" : ""}`}>
-              {m === "side" ? "Side by side" : m === "swipe" ? "Swipe" : "Flicker"}
+              {t(m)}
             </button>
           ))}
         </div>
         <span className="mx-1 text-slate-300">|</span>
-        <button type="button" className={button} onClick={() => zoomBy(ZOOM_STEP)}>Zoom in</button>
-        <button type="button" className={button} onClick={() => zoomBy(1 / ZOOM_STEP)}>Zoom out</button>
-        <button type="button" className={button} onClick={() => setView({ zoom: 1, x: 0, y: 0 })}>Reset</button>
-        <span className="text-xs text-slate-500" data-testid="zoom-level">{Math.round(view.zoom * 100)}%</span>
+        <button type="button" className={button} onClick={() => zoomBy(ZOOM_STEP)}>{t("zoomIn")}</button>
+        <button type="button" className={button} onClick={() => zoomBy(1 / ZOOM_STEP)}>{t("zoomOut")}</button>
+        <button type="button" className={button} onClick={() => setView({ zoom: 1, x: 0, y: 0 })}>{t("reset")}</button>
+        <span className="text-xs text-slate-500" data-testid="zoom-level" dir="ltr">{Math.round(view.zoom * 100)}%</span>
         {count > 1 && (
-          <label className="ml-auto text-sm">Image
-            <select value={index} onChange={(e) => setIndex(Number(e.target.value))} className="ml-1 rounded border border-slate-300 px-1">
-              {Array.from({ length: count }, (_, i) => <option key={i} value={i}>{i + 1} of {count}</option>)}
+          <label className="ms-auto text-sm">{t("image")}
+            <select value={index} onChange={(e) => setIndex(Number(e.target.value))} className="ms-1 rounded border border-slate-300 px-1">
+              {Array.from({ length: count }, (_, i) => <option key={i} value={i}>{t("nOfCount", { n: i + 1, count })}</option>)}
             </select>
           </label>
         )}
@@ -77,14 +82,14 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
         <div className={`grid gap-3 ${source.length ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
           {source.length > 0 && (
             <figure>
-              <figcaption className="mb-1 text-xs font-semibold text-slate-600">Source image</figcaption>
+              <figcaption className="mb-1 text-xs font-semibold text-slate-600">{t("source")}</figcaption>
               <div className={pane} {...handlers}>{img(source[Math.min(index, source.length - 1)], "compare-source")}</div>
             </figure>
           )}
           {pair.map((shown, side) => (
             <figure key={side}>
-              <figcaption className="mb-1 text-xs font-semibold text-indigo-700">Response {side + 1}</figcaption>
-              <div className={pane} {...handlers}>{shown ? img(shown, `compare-${side + 1}`) : <p className="p-3 text-sm text-slate-500">No image {index + 1}.</p>}</div>
+              <figcaption className="mb-1 text-xs font-semibold text-indigo-700">{t("response", { n: side + 1 })}</figcaption>
+              <div className={pane} {...handlers}>{shown ? img(shown, `compare-${side + 1}`) : <p className="p-3 text-sm text-slate-500">{t("noImage", { n: index + 1 })}</p>}</div>
             </figure>
           ))}
         </div>
@@ -92,13 +97,13 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
 
       {mode === "swipe" && (
         <figure>
-          <figcaption className="mb-1 flex justify-between text-xs font-semibold text-indigo-700"><span>← Response 1</span><span>Response 2 →</span></figcaption>
+          <figcaption className="mb-1 flex justify-between text-xs font-semibold text-indigo-700"><span>{rtl ? "→" : "←"} {t("response", { n: 1 })}</span><span>{t("response", { n: 2 })} {rtl ? "←" : "→"}</span></figcaption>
           <div className={pane} {...handlers}>
             {img(pair[1], "compare-2")}
-            <div className="absolute inset-0" style={{ clipPath: `inset(0 ${100 - swipe}% 0 0)` }}>{img(pair[0], "compare-1")}</div>
-            <div aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-indigo-600" style={{ left: `${swipe}%` }} />
+            <div className="absolute inset-0" style={{ clipPath: rtl ? `inset(0 0 0 ${100 - swipe}%)` : `inset(0 ${100 - swipe}% 0 0)` }}>{img(pair[0], "compare-1")}</div>
+            <div aria-hidden className="pointer-events-none absolute inset-y-0 w-0.5 bg-indigo-600" style={{ left: `${rtl ? 100 - swipe : swipe}%` }} />
           </div>
-          <input type="range" min={0} max={100} value={swipe} onChange={(e) => setSwipe(Number(e.target.value))} aria-label="Swipe between Response 1 and Response 2"
+          <input type="range" min={0} max={100} value={swipe} onChange={(e) => setSwipe(Number(e.target.value))} aria-label={t("swipeLabel")}
             className="mt-2 w-full" />
         </figure>
       )}
@@ -106,9 +111,9 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
       {mode === "flicker" && (
         <figure>
           <figcaption className="mb-1 flex items-center gap-3 text-xs font-semibold text-indigo-700">
-            <span data-testid="flicker-showing">Showing Response {showing + 1}</span>
-            <button type="button" className={button} onClick={() => setShowing((s) => (s === 0 ? 1 : 0))}>Show Response {showing === 0 ? 2 : 1}</button>
-            <label className="font-normal text-slate-700"><input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} className="mr-1" />alternate automatically</label>
+            <span data-testid="flicker-showing">{t("showing", { n: showing + 1 })}</span>
+            <button type="button" className={button} onClick={() => setShowing((s) => (s === 0 ? 1 : 0))}>{t("show", { n: showing === 0 ? 2 : 1 })}</button>
+            <label className="font-normal text-slate-700"><input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} className="me-1" />{t("alternate")}</label>
           </figcaption>
           <div className={pane} {...handlers}>{img(pair[showing], `compare-${showing + 1}`)}</div>
         </figure>

@@ -19,8 +19,7 @@ describe("listening", () => {
   it("names the clips still to hear, only when the study asks for it", () => {
     expect(listenGate(false, [{ label: "Response 1", heard: false }])).toBeNull();
     expect(listenGate(true, [{ label: "Response 1", heard: true }, { label: "Response 2", heard: true }])).toBeNull();
-    expect(listenGate(true, [{ label: "Response 1", heard: false }, { label: "Response 2", heard: false }])).toBe(
-      "Listen to Response 1 and Response 2 to the end before rating (this study asks for the whole response).");
-    expect(listenGate(true, [{ label: "Response 1", heard: true }, { label: "Response 2", heard: false }])).toMatch(/^Listen to Response 2 to the end/);
+    expect(listenGate(true, [{ label: "Response 1", heard: false }, { label: "Response 2", heard: false }])).toEqual(["Response 1", "Response 2"]);
+    expect(listenGate(true, [{ label: "Response 1", heard: true }, { label: "Response 2", heard: false }])).toEqual(["Response 2"]);
   });
 });

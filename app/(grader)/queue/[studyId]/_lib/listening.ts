@@ -24,11 +24,9 @@ export function fullyHeard(spans: Span[], duration: number): boolean {
   return Number.isFinite(duration) && duration > 0 && heardSeconds(spans) >= duration - SLACK_SECONDS;
 }
 
-/** What still stands between the grader and rating: the labels of clips not yet heard in full, in words, or null. */
-export function listenGate(required: boolean, clips: { label: string; heard: boolean }[]): string | null {
+/** What still stands between the grader and rating: the labels of the clips not yet heard in full, or null. */
+export function listenGate(required: boolean, clips: { label: string; heard: boolean }[]): string[] | null {
   if (!required) return null;
   const missing = clips.filter((c) => !c.heard).map((c) => c.label);
-  if (missing.length === 0) return null;
-  const list = missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(", ")} and ${missing.at(-1)}`;
-  return `Listen to ${list} to the end before rating (this study asks for the whole response).`;
+  return missing.length === 0 ? null : missing;
 }
