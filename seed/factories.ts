@@ -36,7 +36,7 @@ export async function makeUser(db: Db, spec: UserSpec) {
     data: {
       email, displayName: spec.displayName ?? email.split("@")[0], role: spec.role, active: spec.active ?? true,
       passwordHash: password === null ? null : await hashPassword(password),
-      locales: { create: (spec.locales ?? []).map((localeCode) => ({ localeCode })) },
+      locales: { create: (spec.locales ?? []).map((localeCode, position) => ({ localeCode, position })) },
     },
     select: { id: true, email: true, displayName: true, role: true },
   });

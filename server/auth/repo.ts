@@ -3,10 +3,12 @@ import { pgTimestamp } from "../db/pg-native";
 import { sqliteDateTime } from "../db/sqlite-immediate";
 import type { AttemptCount } from "./domain/login-throttle";
 
+/** A user's locales in the order they were given (the first sets the default interface language). */
+export const LOCALE_ORDER: { position?: "asc"; localeCode?: "asc" }[] = [{ position: "asc" }, { localeCode: "asc" }];
+
 export const sessionUserSelect = {
   id: true, email: true, displayName: true, role: true, active: true, uiLanguage: true,
-  // Ordered, so that "the first locale" (which sets the default interface language) is stable.
-  locales: { select: { localeCode: true }, orderBy: { localeCode: "asc" } },
+  locales: { select: { localeCode: true }, orderBy: LOCALE_ORDER },
 } as const;
 
 export const setUiLanguage = (db: Db, userId: string, language: string | null) =>

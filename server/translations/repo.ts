@@ -1,3 +1,4 @@
+import { LOCALE_ORDER } from "../auth/repo";
 import type { Db, Tx } from "../db/client";
 
 export const studyTranslation = (db: Db, studyId: string, language: string) =>
@@ -29,7 +30,7 @@ export const studyForTranslation = (db: Db, studyId: string) =>
 export const gradersOfLocales = (db: Db, localeCodes: string[]) =>
   db.user.findMany({
     where: { role: "GRADER", active: true, locales: { some: { localeCode: { in: localeCodes } } } },
-    select: { uiLanguage: true, locales: { select: { localeCode: true }, orderBy: { localeCode: "asc" } } },
+    select: { uiLanguage: true, locales: { select: { localeCode: true }, orderBy: LOCALE_ORDER } },
   });
 
 export const upsertStudyTranslation = (db: Db | Tx, studyId: string, language: string, data: { title: string; guidelines: string }) =>

@@ -3,6 +3,8 @@
 // setting; and errors that carry their catalogue key.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStudy } from "../../seed/factories";
+import { login } from "../auth/service";
+import { userLanguage } from "../i18n/domain/languages";
 import { messageRefOf } from "../i18n/localized-error";
 import { callerFor } from "../test/caller";
 import { makeGrader, smallLandscape } from "../test/fixtures";
@@ -59,6 +61,14 @@ describe.each(await testEngines())("grader languages on %s", (engine) => {
     expect(enTask.dimensions.map((d) => d.label)).toEqual(["Overall", "Tone"]);
   });
 
+  it("takes the first locale in the order it was given, not the alphabet's", async () => {
+    const grader = await makeGrader(t.db, ["zh-CN", "ja-JP"]);
+    const session = await login(t.db, { email: grader.email, password: "correct horse battery" },
+      { now: new Date(), userAgent: "test", sessionHours: 1, clientAddress: "127.0.0.1", deviceToken: null });
+    expect(session.user.locales).toEqual(["zh-CN", "ja-JP"]);
+    expect(userLanguage(session.user)).toBe("zh-CN");
+  });
+
   it("follows the grader's own language setting over their locale, and lists that language as missing", async () => {
     const grader = await makeGrader(t.db, ["ja-JP"]);
     const api = callerFor(t.db, grader);
@@ -94,12 +104,13 @@ describe.each(await testEngines())("grader languages on %s", (engine) => {
   it("translates the neutral title and sends errors with their catalogue key", async () => {
     const paused = await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: [l.candidate.id], promptSetId: l.set.id, dimensionKeys: ["overall"] },
       { createdById: l.researcher.id, status: "PAUSED" });
-    const ko = callerFor(t.db, await makeGrader(t.db, ["ja-JP"]));
-    const error = await ko.grading.next({ studyId: paused.id }).catch((e: unknown) => e as Error & { cause?: unknown });
+    const ja = callerFor(t.db, await makeGrader(t.db, ["ja-JP"]));
+    const error = await ja.grading.next({ studyId: paused.id }).then(() => null, (e: unknown) => e as Error & { cause?: unknown });
+    if (!error) throw new Error("a paused study handed out a task");
     expect(messageRefOf(error)).toEqual({ key: "errors.studyNotRunning", values: { status: "paused" } });
     expect(error.message).toBe("This study is paused; no new tasks are handed out.");
     const running = await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: [l.candidate.id], promptSetId: l.set.id, dimensionKeys: ["overall"] },
       { createdById: l.researcher.id, status: "RUNNING" });
-    expect((await ko.grading.queue()).find((s) => s.id === running.id)?.title).toBe("1つの回答を評価する");
+    expect((await ja.grading.queue()).find((s) => s.id === running.id)?.title).toBe("1つの回答を評価する");
   });
 });

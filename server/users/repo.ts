@@ -21,7 +21,7 @@ export const createUser = (
 ) =>
   db.user.create({
     data: { email: data.email, displayName: data.displayName, role: data.role, passwordHash: data.passwordHash,
-      locales: { create: data.locales.map((localeCode) => ({ localeCode })) } },
+      locales: { create: data.locales.map((localeCode, position) => ({ localeCode, position })) } },
     select: { id: true, email: true, role: true },
   });
 
@@ -34,7 +34,7 @@ export async function updateUser(
     await tx.user.update({ where: { id }, data: fields });
     if (locales) {
       await tx.userLocale.deleteMany({ where: { userId: id } });
-      if (locales.length) await tx.userLocale.createMany({ data: locales.map((localeCode) => ({ userId: id, localeCode })) });
+      if (locales.length) await tx.userLocale.createMany({ data: locales.map((localeCode, position) => ({ userId: id, localeCode, position })) });
     }
     // A deactivated user, a changed role or a new password ends every open session at once.
     if (data.active === false || data.role || data.passwordHash) await tx.session.deleteMany({ where: { userId: id } });

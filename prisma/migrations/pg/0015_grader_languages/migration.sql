@@ -1,6 +1,9 @@
 -- AlterTable
 ALTER TABLE "User" ADD COLUMN     "uiLanguage" TEXT;
 
+-- AlterTable
+ALTER TABLE "UserLocale" ADD COLUMN     "position" INTEGER NOT NULL DEFAULT 0;
+
 -- CreateTable
 CREATE TABLE "DimensionTranslation" (
     "dimensionId" TEXT NOT NULL,
