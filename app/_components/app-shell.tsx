@@ -14,8 +14,9 @@ export async function AppShell({ user, children }: { user: { displayName: string
           <Link href="/" className="text-lg font-semibold tracking-tight text-indigo-700">Verdict</Link>
           <NavLinks links={navFor(user.role)} />
           <div className="ms-auto flex items-center gap-3 text-sm">
-            <span className="hidden text-slate-600 sm:inline" title={user.email}>
-              {user.displayName} · <span className="font-medium">{t(`roles.${user.role}`)}</span>
+            <span className="hidden text-slate-600 sm:inline">
+              {/* bdi: a name keeps its own direction inside a right-to-left page; data-user-text marks it as the user's words, not the interface's */}
+              <bdi title={user.email} data-user-text="">{user.displayName}</bdi> · <span className="font-medium">{t(`roles.${user.role}`)}</span>
             </span>
             <LogoutButton />
           </div>

@@ -12,7 +12,7 @@ test("a visitor without a session is sent to the login page", async ({ page }) =
 test("a grader lands on their queue, sees only it, and is refused researcher pages and procedures", async ({ page }) => {
   await loginAs(page, USERS.grader, "/queue");
   await expect(page.getByRole("heading", { name: "My queue" })).toBeVisible();
-  await expect(NAV(page)).toHaveText(["My queue", "API tokens"]);
+  await expect(NAV(page)).toHaveText(["My queue", "API tokens", "Profile"]);
   for (const path of ["/studies", "/models", "/prompts", "/admin/users", "/admin/tokens"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/forbidden/);
@@ -25,7 +25,7 @@ test("a grader lands on their queue, sees only it, and is refused researcher pag
 
 test("a researcher sees research pages but not administration", async ({ page }) => {
   await loginAs(page, USERS.researcher, "/studies");
-  await expect(NAV(page)).toHaveText(["Studies", "Leaderboard", "Models", "Prompts", "Imports", "API tokens"]);
+  await expect(NAV(page)).toHaveText(["Studies", "Leaderboard", "Models", "Prompts", "Imports", "API tokens", "Profile"]);
   await expect(page.getByRole("link", { name: "Device 2026 vs 2025 — text" })).toBeVisible();
   await page.goto("/admin/users");
   await expect(page).toHaveURL(/\/forbidden\?area=admin/);
@@ -35,7 +35,7 @@ test("a researcher sees research pages but not administration", async ({ page })
 
 test("an admin manages users and sees research pages", async ({ page }) => {
   await loginAs(page, USERS.admin, "/admin/users");
-  await expect(NAV(page)).toHaveText(["Studies", "Leaderboard", "Models", "Prompts", "Imports", "Users", "Locales", "All tokens", "API tokens"]);
+  await expect(NAV(page)).toHaveText(["Studies", "Leaderboard", "Models", "Prompts", "Imports", "Users", "Locales", "All tokens", "API tokens", "Profile"]);
   await page.getByRole("link", { name: "Studies" }).click();
   await expect(page.getByRole("heading", { name: "Studies" })).toBeVisible();
 });

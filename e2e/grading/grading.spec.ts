@@ -141,5 +141,6 @@ test("a grader of another locale never sees the item", async ({ page, browser })
   const direct = await trpcCall(page, "grading.next", { studyId });
   expect(direct.status).toBe(403);
   await page.goto(`/queue/${studyId}`);
-  await expect(page.getByText("This study has no locale of yours.")).toBeVisible();
+  // A Japanese grader reads the refusal in Japanese (the server sends its catalogue key).
+  await expect(page.getByText("この調査にはあなたのロケールが含まれていません。")).toBeVisible();
 });
