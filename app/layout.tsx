@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { NextIntlClientProvider } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { directionOf } from "@/server/i18n/domain/languages";
 import { requestLanguage } from "@/server/i18n/request";
 import { Providers } from "./_lib/trpc";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Verdict", template: "%s · Verdict" },
-  description: "Human-preference evaluation of AI models",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    title: { default: "Verdict", template: "%s · Verdict" },
+    description: (await getTranslations("common"))("tagline"),
+  };
+}
 
 // Every page is rendered per request: its scripts carry that response's CSP nonce (proxy.ts), which
 // a prerendered page could not.

@@ -21,7 +21,7 @@ export const CATALOGUES: Record<Language, Catalogue> = {
 };
 
 /** Top-level namespaces only researchers and admins see: English-only until translated. */
-export const RESEARCH_NAMESPACES: readonly string[] = ["research"];
+export const RESEARCH_NAMESPACES: readonly string[] = ["research", "admin"];
 
 function mergeOver(base: Catalogue, over: Catalogue): Catalogue {
   const out: Catalogue = { ...base };

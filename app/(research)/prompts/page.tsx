@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { ConversationTranscript } from "@/app/_components/conversation-transcript";
 import { ImageGallery } from "@/app/_components/image-gallery";
@@ -7,15 +8,18 @@ import { PageHeader } from "@/app/_components/page-header";
 import { serverApi } from "@/server/web/page-session";
 import { modalityLabel, parseModality } from "@/server/studies/schema";
 
-export const metadata = { title: "Prompts" };
+export async function generateMetadata() {
+  return { title: (await getTranslations("research.promptsPage"))("pageTitle") };
+}
 
 type Search = { set?: string; locale?: string; category?: string; modality?: string; page?: string };
 
 export default async function PromptsPage({ searchParams }: { searchParams: Promise<Search> }) {
+  const t = await getTranslations("research.promptsPage");
   const q = await searchParams;
   const api = await serverApi("research");
   const sets = await api.prompts.sets();
-  if (sets.length === 0) return (<><PageHeader title="Prompts" /><EmptyState title="No prompt sets yet">Import study material to create one.</EmptyState></>);
+  if (sets.length === 0) return (<><PageHeader title={t("prompts")} /><EmptyState title={t("noPromptSetsYet")}>{t("importStudyMaterialToCreate")}</EmptyState></>);
   const set = sets.find((s) => s.id === q.set) ?? sets[0];
   const page = Math.max(0, Number(q.page ?? 0) || 0);
   const modality = (q.modality && parseModality(q.modality)) || undefined;
@@ -26,7 +30,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   const href = (over: Partial<Search>) => `/prompts?${new URLSearchParams(Object.entries({ set: set.id, locale: q.locale, category: q.category, modality: q.modality, ...over }).filter(([, v]) => v) as [string, string][])}`;
   return (
     <>
-      <PageHeader title="Prompts" subtitle={`${set.name}: ${set._count.prompts} prompts, used by ${set._count.studies} studies`} />
+      <PageHeader title={t("prompts")} subtitle={t("promptsUsedByStudies", { name: set.name, prompts: set._count.prompts, studies: set._count.studies })} />
       <div className="mb-4 flex flex-wrap gap-2 text-sm">
         {sets.map((s) => (
           <Link key={s.id} href={`/prompts?set=${s.id}`} className={`rounded-full border px-3 py-1 ${s.id === set.id ? "border-indigo-500 bg-indigo-50 text-indigo-700" : "border-slate-300 bg-white"}`}>{s.name}</Link>
@@ -34,14 +38,14 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
       </div>
       <form className="mb-4 flex flex-wrap items-end gap-3 text-sm" action="/prompts">
         <input type="hidden" name="set" value={set.id} />
-        <label>Locale<select name="locale" defaultValue={q.locale ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">all</option>{facets.locales.map((l) => <option key={l.value} value={l.value}>{l.value} ({l.count})</option>)}</select></label>
-        <label>Category<select name="category" defaultValue={q.category ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">all</option>{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
-        <label>Modality<select name="modality" defaultValue={q.modality ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">all</option>{facets.modalities.map((m) => <option key={m.value} value={modalityLabel(m.value)}>{modalityLabel(m.value)} ({m.count})</option>)}</select></label>
-        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">Filter</button>
-        <span className="text-slate-600">{list.total} matching</span>
+        <label>{t("locale")}<select name="locale" defaultValue={q.locale ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">{t("all")}</option>{facets.locales.map((l) => <option key={l.value} value={l.value}>{l.value} ({l.count})</option>)}</select></label>
+        <label>{t("category")}<select name="category" defaultValue={q.category ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">{t("all")}</option>{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
+        <label>{t("modality")}<select name="modality" defaultValue={q.modality ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">{t("all")}</option>{facets.modalities.map((m) => <option key={m.value} value={modalityLabel(m.value)}>{modalityLabel(m.value)} ({m.count})</option>)}</select></label>
+        <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">{t("filter")}</button>
+        <span className="text-slate-600">{t("matching", { total: list.total })}</span>
       </form>
       <ul className="space-y-3">
         {list.prompts.map((p) => (
@@ -49,11 +53,11 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
             <div className="mb-2 flex flex-wrap gap-2 text-xs text-slate-600">
               <span className="font-mono">{p.externalId}</span><span>{p.localeCode}</span><span>{p.category}</span>
               <span>{modalityLabel(p.modality)}</span>
-              {p.conversation && <span className="rounded bg-sky-50 px-1.5 text-sky-800">conversation · {p.conversation.length} earlier {p.conversation.length === 1 ? "turn" : "turns"}</span>}
+              {p.conversation && <span className="rounded bg-sky-50 px-1.5 text-sky-800">{t("conversationEarlier", { count: p.conversation.length })}{" "}{p.conversation.length === 1 ? t("turn") : t("turns")}</span>}
             </div>
             {p.conversation && <div className="mb-2"><ConversationTranscript turns={p.conversation} /></div>}
-            <ModelOutput text={p.text} label={`prompt ${p.externalId}`} />
-            {p.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="mt-2 h-9" aria-label={`audio of prompt ${p.externalId}`} />)}
+            <ModelOutput text={p.text} label={t("prompt", { externalId: p.externalId })} />
+            {p.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="mt-2 h-9" aria-label={t("audioOfPrompt", { externalId: p.externalId })} />)}
             {p.attachments.length > 0 && (
               <div className="mt-2 flex flex-wrap gap-2">
                 {p.attachments.map((a) => (
@@ -63,12 +67,12 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
               </div>
             )}
             <details className="mt-2 text-sm">
-              <summary className="cursor-pointer text-indigo-700">{p.responses.length} responses</summary>
+              <summary className="cursor-pointer text-indigo-700">{t("responses", { count: p.responses.length })}</summary>
               <div className="mt-2 grid gap-2 md:grid-cols-2">
                 {p.responses.map((r) => (
                   <div key={r.id} className="rounded-md bg-slate-50 p-3"><div className="mb-1 text-xs font-medium text-slate-600">{r.model.name}</div>
-                    {r.text && <ModelOutput text={r.text} label={`${r.model.name}'s response to ${p.externalId}`} />}
-                    {r.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="h-9 w-full" aria-label={`${r.model.name}'s audio for ${p.externalId}`} />)}
+                    {r.text && <ModelOutput text={r.text} label={t("sResponseTo", { name: r.model.name, externalId: p.externalId })} />}
+                    {r.audio.map((a) => <audio key={a.url} src={a.url} controls preload="none" className="h-9 w-full" aria-label={t("sAudioFor", { name: r.model.name, externalId: p.externalId })} />)}
                     <ImageGallery images={r.images} /></div>
                 ))}
               </div>
@@ -77,8 +81,8 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
         ))}
       </ul>
       <div className="mt-4 flex gap-3 text-sm">
-        {page > 0 && <Link className="text-indigo-700 underline" href={href({ page: String(page - 1) })}>Previous</Link>}
-        {(page + 1) * 25 < list.total && <Link className="text-indigo-700 underline" href={href({ page: String(page + 1) })}>Next</Link>}
+        {page > 0 && <Link className="text-indigo-700 underline" href={href({ page: String(page - 1) })}>{t("previous")}</Link>}
+        {(page + 1) * 25 < list.total && <Link className="text-indigo-700 underline" href={href({ page: String(page + 1) })}>{t("next")}</Link>}
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 "use client";
 // Uploads with XMLHttpRequest, which reports upload progress; the server then streams JSON lines
 // with its own progress (checking, writing) and the outcome.
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { Button, TextField } from "@/app/_components/form-controls";
@@ -10,7 +11,8 @@ type Outcome =
   | { type: "done"; summary: Record<string, unknown> }
   | { type: "rejected" | "error"; message: string; problems?: Problem[]; total?: number };
 
-const PHASES: Record<string, string> = { upload: "Uploading", checking: "Checking every row", writing: "Writing" };
+/** Phases the server reports while importing, each with a catalogue entry under importForm.phase. */
+const PHASES = new Set(["upload", "checking", "writing"]);
 
 // How an import's summary reads to a person (the keys are the CLI's JSON summary).
 const SUMMARY_LABELS: Record<string, string> = {
@@ -19,6 +21,8 @@ const SUMMARY_LABELS: Record<string, string> = {
 };
 
 export function ImportForm({ kind, title, help }: { kind: "material" | "judgments"; title: string; help: string }) {
+  const t = useTranslations("research.importForm");
+  const phaseLabel = (phase: string) => (PHASES.has(phase) ? t(`phase.${phase}`) : phase);
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
   const [promptSet, setPromptSet] = useState("");
@@ -58,31 +62,30 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
         setOutcome({ type: "error", message: (() => { try { return JSON.parse(xhr.responseText).error; } catch { return `Upload failed (${xhr.status}).`; } })() });
       } else readLines();
     };
-    xhr.onerror = () => { setProgress(null); setOutcome({ type: "error", message: "The upload failed; check your connection." }); };
+    xhr.onerror = () => { setProgress(null); setOutcome({ type: "error", message: t("theUploadFailedCheckYour") }); };
     xhr.send(file);
   }
 
   return (
-    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={`Import ${kind}`}>
+    <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={t("import", { kind })}>
       <h2 className="font-semibold">{title}</h2>
       <p className="text-sm text-slate-600">{help}</p>
-      <label className="block text-sm font-medium text-slate-700">{kind === "material" ? "File (.csv or .jsonl, or a .zip with images)" : "File (.csv or .jsonl)"}
+      <label className="block text-sm font-medium text-slate-700">{kind === "material" ? t("fileCsvOrJsonlOr") : t("fileCsvOrJsonl")}
         <input ref={fileRef} type="file" accept={kind === "material" ? ".csv,.jsonl,.ndjson,.zip" : ".csv,.jsonl,.ndjson"} className="mt-1 block w-full text-sm" />
       </label>
-      {kind === "material" && <TextField label="Prompt set (default: the file's name)" value={promptSet} onChange={(e) => setPromptSet(e.target.value)} />}
-      <Button onClick={start} disabled={progress !== null}>{progress ? "Importing…" : "Import"}</Button>
+      {kind === "material" && <TextField label={t("promptSetDefaultTheFile")} value={promptSet} onChange={(e) => setPromptSet(e.target.value)} />}
+      <Button onClick={start} disabled={progress !== null}>{progress ? t("importing") : t("import2")}</Button>
       {progress && (
         <div>
-          <div role="progressbar" aria-label={`${PHASES[progress.phase] ?? progress.phase}`} aria-valuenow={Math.round(progress.fraction * 100)} aria-valuemin={0} aria-valuemax={100}
+          <div role="progressbar" aria-label={phaseLabel(progress.phase)} aria-valuenow={Math.round(progress.fraction * 100)} aria-valuemin={0} aria-valuemax={100}
             className="h-2 w-full overflow-hidden rounded-full bg-slate-200"><div className="h-full bg-indigo-500 transition-all" style={{ width: `${progress.fraction * 100}%` }} /></div>
-          <p className="mt-1 text-xs text-slate-600">{PHASES[progress.phase] ?? progress.phase}: {(progress.fraction * 100).toFixed(0)}%</p>
+          <p className="mt-1 text-xs text-slate-600">{phaseLabel(progress.phase)}: {(progress.fraction * 100).toFixed(0)}%</p>
         </div>
       )}
       {outcome?.type === "done" && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          Imported: {Object.entries(outcome.summary).map(([k, v]) => `${SUMMARY_LABELS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ")}
-          {kind === "material" && <> · <a className="font-medium underline" href="/studies/new">Create a study from it</a></>}
-          {kind === "judgments" && <> · <a className="font-medium underline" href="/studies">See the studies</a></>}
+          {t("imported", { value: Object.entries(outcome.summary).map(([k, v]) => `${SUMMARY_LABELS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ") })}{kind === "material" && <> · <a className="font-medium underline" href="/studies/new">{t("createAStudyFromIt")}</a></>}
+          {kind === "judgments" && <> · <a className="font-medium underline" href="/studies">{t("seeTheStudies")}</a></>}
         </p>
       )}
       {outcome && outcome.type !== "done" && (
@@ -90,10 +93,10 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
           <p className="font-medium">{outcome.message}</p>
           {outcome.problems && outcome.problems.length > 0 && (
             <ul className="mt-1 max-h-64 list-disc overflow-y-auto pl-5">
-              {outcome.problems.map((p, i) => <li key={i}>line {p.line}, {p.field}: {p.message}</li>)}
+              {outcome.problems.map((p, i) => <li key={i}>{t("line", { line: p.line, field: p.field, message: p.message })}</li>)}
             </ul>
           )}
-          {outcome.total && outcome.problems && outcome.total > outcome.problems.length && <p>… and {outcome.total - outcome.problems.length} more</p>}
+          {outcome.total && outcome.problems && outcome.total > outcome.problems.length && <p>{t("andMore", { total: outcome.total - outcome.problems.length })}</p>}
         </div>
       )}
     </section>

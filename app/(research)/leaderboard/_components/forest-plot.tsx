@@ -1,18 +1,20 @@
 "use client";
 // Ratings with their intervals, one row per model: drawn as plain SVG (the chart kit's downloads take any SVG).
+import { useTranslations } from "next-intl";
 import { ChartCard, DataTable } from "../../studies/[studyId]/dashboard/_components/chart-card";
 import { BASELINE, CANDIDATE } from "../../studies/[studyId]/dashboard/_lib/palette";
 import { elo, interval, type Standing } from "../_lib/leaderboard-table";
 
 export function ForestPlot({ standings, stem }: { standings: Standing[]; stem: string }) {
+  const t = useTranslations("research.forestPlot");
   const rated = standings.filter((s) => s.rating.value !== null);
   return (
-    <ChartCard title="Ratings with 95% intervals" fileStem={stem}
-      description="Each model's rating (dot) and its bootstrap interval over prompts (whiskers); hollow marks: style-controlled ratings."
-      legend={[{ label: "rating", color: CANDIDATE }, { label: "style-controlled", color: BASELINE }]}
+    <ChartCard title={t("ratingsWith95Intervals")} fileStem={stem}
+      description={t("eachModelSRatingDot")}
+      legend={[{ label: t("rating"), color: CANDIDATE }, { label: t("styleControlled"), color: BASELINE }]}
       csvRows={rated.map((s) => ({ model: s.model, rating: s.rating.value, ci_low: s.rating.low, ci_high: s.rating.high, rating_style_controlled: s.styleControlled?.value ?? null,
         style_ci_low: s.styleControlled?.low ?? null, style_ci_high: s.styleControlled?.high ?? null, battles: s.rating.n }))}
-      table={<DataTable caption="Ratings" columns={["model", "rating", "95% interval", "style-controlled", "battles"]}
+      table={<DataTable caption={t("ratings")} columns={[t("model"), t("rating"), t("n95Interval"), t("styleControlled"), t("battles")]}
         rows={rated.map((s) => [s.model, elo(s.rating.value), interval(s.rating, elo), elo(s.styleControlled?.value ?? null), s.rating.n])} />}>
       <ForestSvg rows={rated.map((s) => ({ model: s.model, rating: s.rating.value!, low: s.rating.low, high: s.rating.high, style: s.styleControlled?.value ?? null }))} />
     </ChartCard>
@@ -30,6 +32,7 @@ function ticks(lo: number, hi: number): number[] {
 
 /** The forest plot, drawn directly: a row per model, its interval as a line with caps, the rating as a dot, the style-controlled rating as a ring. */
 function ForestSvg({ rows }: { rows: { model: string; rating: number; low: number | null; high: number | null; style: number | null }[] }) {
+  const t = useTranslations("research.forestPlot");
   const values = rows.flatMap((r) => [r.rating, r.low, r.high, r.style]).filter((v): v is number => v !== null && Number.isFinite(v));
   const pad = Math.max(10, (Math.max(...values) - Math.min(...values)) * 0.05);
   const lo = Math.min(...values, 1000) - pad, hi = Math.max(...values, 1000) + pad;
@@ -37,14 +40,14 @@ function ForestSvg({ rows }: { rows: { model: string; rating: number; low: numbe
   const height = top + row * rows.length + axis;
   const x = (v: number) => label + ((v - lo) / (hi - lo)) * (width - label - 20);
   return (
-    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Ratings with 95% intervals" className="h-auto w-full max-w-3xl">
-      {ticks(lo, hi).map((t) => (
-        <g key={t}>
-          <line x1={x(t)} x2={x(t)} y1={top} y2={top + row * rows.length} stroke={t === 1000 ? "#94a3b8" : "#e2e8f0"} strokeDasharray={t === 1000 ? "4 4" : undefined} />
-          <text x={x(t)} y={top + row * rows.length + 16} textAnchor="middle" fontSize={12} fill="#475569">{t}</text>
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t("ratingsWith95Intervals")} className="h-auto w-full max-w-3xl">
+      {ticks(lo, hi).map((tick) => (
+        <g key={tick}>
+          <line x1={x(tick)} x2={x(tick)} y1={top} y2={top + row * rows.length} stroke={tick === 1000 ? "#94a3b8" : "#e2e8f0"} strokeDasharray={tick === 1000 ? "4 4" : undefined} />
+          <text x={x(tick)} y={top + row * rows.length + 16} textAnchor="middle" fontSize={12} fill="#475569">{tick}</text>
         </g>
       ))}
-      <text x={(label + width) / 2} y={height - 4} textAnchor="middle" fontSize={12} fill="#475569">rating (Elo scale)</text>
+      <text x={(label + width) / 2} y={height - 4} textAnchor="middle" fontSize={12} fill="#475569">{t("ratingEloScale")}</text>
       {rows.map((r, i) => {
         const y = top + row * i + row / 2;
         return (

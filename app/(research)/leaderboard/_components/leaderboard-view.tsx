@@ -1,6 +1,7 @@
 "use client";
 // The leaderboard: which studies and dimension (in the URL), the ranked table, a forest plot of
 // ratings with their intervals, and observed and predicted pairwise win rates as a heatmap.
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useState } from "react";
 import type { Leaderboard } from "@/server/leaderboard/schema";
@@ -16,6 +17,7 @@ interface StudyOption { name: string; status: string; models: string[]; dimensio
 export function LeaderboardView({ studies, chosen, dimension, dimensions, slice, board, problem }: {
   studies: StudyOption[]; chosen: string[]; dimension: string | null; dimensions: string[]; slice: string; board: Leaderboard | null; problem: string | null;
 }) {
+  const t = useTranslations("research.leaderboardView");
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -40,62 +42,57 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
 
   return (
     <div className="space-y-4">
-      <section aria-label="Scope" className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
+      <section aria-label={t("scope")} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <fieldset>
-          <legend className="mb-2 font-medium text-slate-900">Studies</legend>
+          <legend className="mb-2 font-medium text-slate-900">{t("studies")}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-1">
             {studies.map((s) => (
               <label key={s.name} className="flex items-center gap-1.5">
                 <input type="checkbox" checked={chosen.includes(s.name)} onChange={() => toggleStudy(s.name)} />
-                <span>{s.name}</span><span className="text-xs text-slate-500">({s.models.length} models)</span>
+                <span>{s.name}</span><span className="text-xs text-slate-500">{t("models", { count: s.models.length })}</span>
               </label>
             ))}
           </div>
         </fieldset>
         {dimensions.length > 0 && (
           <div className="mt-3 flex flex-wrap items-center gap-4">
-            <label className="flex items-center gap-2">Dimension
-              <select className={select} value={dim} onChange={(e) => go((q) => { q.set("dimension", e.target.value); q.delete("slice"); })}>
+            <label className="flex items-center gap-2">{t("dimension")}<select className={select} value={dim} onChange={(e) => go((q) => { q.set("dimension", e.target.value); q.delete("slice"); })}>
                 {dimensions.map((d) => <option key={d} value={d}>{d}</option>)}
               </select>
             </label>
             {board && <>
-              <label className="flex items-center gap-2">Slice
-                <select className={select} value={slice} onChange={(e) => go((q) => q.set("slice", e.target.value))}>
+              <label className="flex items-center gap-2">{t("slice")}<select className={select} value={slice} onChange={(e) => go((q) => q.set("slice", e.target.value))}>
                   {slicesFor(board, dim).map((s) => <option key={s} value={s}>{s}</option>)}
                 </select>
               </label>
-              <span className="text-xs text-slate-500">{board.options.resamples.toLocaleString("en-US")} bootstrap resamples of prompts, seed {board.options.seed}</span>
+              <span className="text-xs text-slate-500">{t("bootstrapResamplesOfPromptsSeed", { resamples: board.options.resamples.toLocaleString("en-US"), seed: board.options.seed })}</span>
             </>}
           </div>
         )}
         {board && board.scope.leftOut.length > 0 && (
-          <p className="mt-2 text-xs text-slate-600">Not included (they share no model with these studies): {board.scope.leftOut.join(", ")}.</p>
+          <p className="mt-2 text-xs text-slate-600">{t("notIncludedTheyShareNo", { leftOut: board.scope.leftOut.join(", ") })}</p>
         )}
       </section>
 
       {problem && <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{problem}</div>}
-      {!board && !problem && <p className="text-sm text-slate-600">There is no side-by-side study yet: the leaderboard ranks the models of side-by-side studies.</p>}
+      {!board && !problem && <p className="text-sm text-slate-600">{t("thereIsNoSideBy")}</p>}
       {view?.refused && (
         <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          This slice cannot be rated: {view.refused.reason}. Groups of models that never met: {view.refused.components.map((c) => c.join(", ")).join(" | ")}.
-        </div>
+          {t("thisSliceCannotBeRated", { reason: view.refused.reason, value: view.refused.components.map((c) => c.join(", ")).join(" | ") })}</div>
       )}
 
       {standings.length > 0 && view && (
         <>
-          <section aria-label="Ranking" className="rounded-lg border border-slate-200 bg-white p-4">
-            <h2 className="mb-1 font-semibold text-slate-900">Ranking — {dim}, {slice === "all" ? "all prompts" : slice}</h2>
+          <section aria-label={t("ranking")} className="rounded-lg border border-slate-200 bg-white p-4">
+            <h2 className="mb-1 font-semibold text-slate-900">{t("ranking2", { dim })}{" "}{slice === "all" ? t("allPrompts") : slice}</h2>
             <p className="mb-3 text-xs text-slate-600">
-              Rank = 1 + the models whose interval lies wholly above (ties share a rank); its range is the best and worst rank over the resamples.
-              Ratings on the Elo scale (400 points = 10:1 odds), mean 1000. Style-controlled: at equal length and markdown (cluster-robust interval). {view.prompts.toLocaleString("en-US")} prompts.
-            </p>
+              {t("rank1TheModelsWhose", { prompts: view.prompts.toLocaleString("en-US") })}</p>
             <div className="overflow-x-auto">
               <table className="w-full text-left text-sm" data-testid="leaderboard-table">
                 <thead className="border-b border-slate-200 text-xs text-slate-500">
-                  <tr><th className="py-1 pr-3 font-medium">Rank</th><th className="py-1 pr-3 font-medium">Model</th><th className="py-1 pr-3 text-right font-medium">Rating</th>
-                    <th className="py-1 pr-3 font-medium">95% interval</th><th className="py-1 pr-3 text-right font-medium">Style-controlled</th>
-                    <th className="py-1 pr-3 text-right font-medium">Win rate</th><th className="py-1 pr-3 text-right font-medium">Battles</th></tr>
+                  <tr><th className="py-1 pr-3 font-medium">{t("rank")}</th><th className="py-1 pr-3 font-medium">{t("model")}</th><th className="py-1 pr-3 text-right font-medium">{t("rating")}</th>
+                    <th className="py-1 pr-3 font-medium">{t("n95Interval")}</th><th className="py-1 pr-3 text-right font-medium">{t("styleControlled")}</th>
+                    <th className="py-1 pr-3 text-right font-medium">{t("winRate")}</th><th className="py-1 pr-3 text-right font-medium">{t("battles")}</th></tr>
                 </thead>
                 <tbody>
                   {standings.map((s) => (
@@ -116,19 +113,19 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
 
           <ForestPlot standings={standings} stem={stem} />
 
-          <ChartCard title={`Pairwise win rates — ${heat}`} fileStem={stem}
+          <ChartCard title={t("pairwiseWinRates", { heat })} fileStem={stem}
             description={<>
-              {heat === "observed" ? "Share of battles the row model won against the column model (ties as halves); blank where they never met." : "What the fitted ratings predict for the same pairs: compare with the observed rates to see where the model fits poorly."}
-              <span className="mt-1 flex gap-2" role="group" aria-label="Heatmap values">
+              {heat === "observed" ? t("shareOfBattlesTheRow") : t("whatTheFittedRatingsPredict")}
+              <span className="mt-1 flex gap-2" role="group" aria-label={t("heatmapValues")}>
                 {(["observed", "predicted"] as const).map((k) => (
                   <button key={k} type="button" aria-pressed={heat === k} onClick={() => setHeat(k)}
                     className={`rounded border px-2 py-0.5 ${heat === k ? "border-indigo-400 bg-indigo-50 text-indigo-800" : "border-slate-300 bg-white text-slate-700"}`}>{k}</button>
                 ))}
               </span>
             </>}
-            legend={[{ label: "row model wins more", color: CANDIDATE }, { label: "column model wins more", color: BASELINE }]}
+            legend={[{ label: t("rowModelWinsMore"), color: CANDIDATE }, { label: t("columnModelWinsMore"), color: BASELINE }]}
             csvRows={(view.pairwise).map((p) => ({ model: p.a, opponent: p.b, battles: p.battles, observed_win_rate: p.observed, predicted_win_rate: p.predicted }))}
-            table={<DataTable caption="Pairwise win rates" columns={["model", "opponent", "battles", "observed", "predicted"]}
+            table={<DataTable caption={t("pairwiseWinRates2")} columns={[t("model2"), t("opponent"), t("battles2"), t("observed"), t("predicted")]}
               rows={view.pairwise.map((p) => [p.a, p.b, p.battles, pct(p.observed), pct(p.predicted)])} />}>
             <WinRateHeatmap order={order} cells={winRateMatrix(board!, dim, slice, order, heat)} />
           </ChartCard>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Button, ErrorMessage } from "@/app/_components/form-controls";
@@ -7,20 +8,21 @@ import { useTRPC } from "@/app/_lib/trpc";
 interface Lease { id: string; leasedAt: Date; expiresAt: Date; grader: { displayName: string; email: string }; item: { prompt: { externalId: string; localeCode: string } } }
 
 export function LiveLeases({ leases }: { leases: Lease[] }) {
+  const t = useTranslations("research.liveLeases");
   const trpc = useTRPC();
   const router = useRouter();
   const release = useMutation(trpc.grading.release.mutationOptions({ onSuccess: () => router.refresh() }));
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
-      <h2 className="mb-2 font-semibold">Live leases ({leases.length})</h2>
+      <h2 className="mb-2 font-semibold">{t("liveLeases", { count: leases.length })}</h2>
       <ErrorMessage error={release.error} />
-      {leases.length === 0 ? <p className="text-slate-500">Nobody is working on an item right now.</p> : (
+      {leases.length === 0 ? <p className="text-slate-500">{t("nobodyIsWorkingOnAn")}</p> : (
         <ul className="divide-y divide-slate-100">
           {leases.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-2 py-2">
               <span><span className="font-medium">{l.grader.displayName}</span> · {l.item.prompt.externalId} ({l.item.prompt.localeCode})
-                <span className="block text-xs text-slate-500">expires {new Date(l.expiresAt).toLocaleTimeString("en-GB")}</span></span>
-              <Button variant="secondary" disabled={release.isPending} onClick={() => release.mutate({ assignmentId: l.id })}>Release</Button>
+                <span className="block text-xs text-slate-500">{t("expires", { value: new Date(l.expiresAt).toLocaleTimeString("en-GB") })}</span></span>
+              <Button variant="secondary" disabled={release.isPending} onClick={() => release.mutate({ assignmentId: l.id })}>{t("release")}</Button>
             </li>
           ))}
         </ul>

@@ -1,18 +1,21 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Button, ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 
 type Status = "DRAFT" | "RUNNING" | "PAUSED" | "COMPLETED";
-const ACTIONS: Record<Status, { to: Status; label: string; variant?: "secondary" | "danger" }[]> = {
-  DRAFT: [{ to: "RUNNING", label: "Start" }],
-  RUNNING: [{ to: "PAUSED", label: "Pause", variant: "secondary" }, { to: "COMPLETED", label: "Complete", variant: "danger" }],
-  PAUSED: [{ to: "RUNNING", label: "Resume" }, { to: "COMPLETED", label: "Complete", variant: "danger" }],
+/** The transitions offered from each status, each named by its catalogue key. */
+const ACTIONS: Record<Status, { to: Status; action: "start" | "pause" | "complete" | "resume"; variant?: "secondary" | "danger" }[]> = {
+  DRAFT: [{ to: "RUNNING", action: "start" }],
+  RUNNING: [{ to: "PAUSED", action: "pause", variant: "secondary" }, { to: "COMPLETED", action: "complete", variant: "danger" }],
+  PAUSED: [{ to: "RUNNING", action: "resume" }, { to: "COMPLETED", action: "complete", variant: "danger" }],
   COMPLETED: [],
 };
 
 export function StatusControls({ studyId, status }: { studyId: string; status: Status }) {
+  const t = useTranslations("research.statusControls");
   const trpc = useTRPC();
   const router = useRouter();
   const set = useMutation(trpc.studies.setStatus.mutationOptions({ onSuccess: () => router.refresh() }));
@@ -21,8 +24,8 @@ export function StatusControls({ studyId, status }: { studyId: string; status: S
       <ErrorMessage error={set.error} />
       {ACTIONS[status].map((a) => (
         <Button key={a.to} variant={a.variant} disabled={set.isPending}
-          onClick={() => (a.to !== "COMPLETED" || confirm("Complete this study? Graders will get no more of its tasks.")) && set.mutate({ studyId, status: a.to })}>
-          {a.label}
+          onClick={() => (a.to !== "COMPLETED" || confirm(t("confirmComplete"))) && set.mutate({ studyId, status: a.to })}>
+          {t(a.action)}
         </Button>
       ))}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 // A study's webhooks: add a URL (the signing secret shown once), send a test, remove, and the
 // delivery log — what was sent, whether the receiver took it, and when a failed one is retried.
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorMessage } from "@/app/_components/form-controls";
@@ -9,6 +10,7 @@ import { useTRPC } from "@/app/_lib/trpc";
 const when = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 19).replace("T", " ") : "—");
 
 export function WebhooksPanel({ studyId }: { studyId: string }) {
+  const t = useTranslations("research.webhooksPanel");
   const trpc = useTRPC();
   const hooks = useQuery(trpc.webhooks.list.queryOptions({ studyId }, { refetchInterval: 10_000 }));
   const [url, setUrl] = useState("");
@@ -18,12 +20,12 @@ export function WebhooksPanel({ studyId }: { studyId: string }) {
   const remove = useMutation(trpc.webhooks.remove.mutationOptions({ onSuccess: () => void hooks.refetch() }));
   const test = useMutation(trpc.webhooks.test.mutationOptions({ onSuccess: () => void hooks.refetch() }));
   return (
-    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label="Webhooks">
-      <h2 className="mb-1 font-semibold">Webhooks</h2>
-      <p className="mb-3 text-slate-600">Verdict POSTs a signed JSON event to each URL when the judgments pass a threshold and when the study completes (docs/api.md).</p>
+    <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label={t("webhooks")}>
+      <h2 className="mb-1 font-semibold">{t("webhooks")}</h2>
+      <p className="mb-3 text-slate-600">{t("verdictPostsASignedJson")}</p>
       {secret && (
         <div role="status" className="mb-3 rounded-md border border-emerald-300 bg-emerald-50 p-2">
-          <p className="font-medium text-emerald-900">Signing secret — copy it now, it is shown once:</p>
+          <p className="font-medium text-emerald-900">{t("signingSecretCopyItNow")}</p>
           <code data-testid="webhook-secret" className="break-all font-mono text-xs">{secret}</code>
         </div>
       )}
@@ -31,25 +33,25 @@ export function WebhooksPanel({ studyId }: { studyId: string }) {
         <div key={h.id} className="mb-3 rounded-md border border-slate-200 p-2" data-testid="webhook">
           <div className="flex flex-wrap items-center gap-2">
             <span className="break-all font-mono text-xs">{h.url}</span>
-            <span className="text-slate-500">at {h.thresholds.split(",").join("%, ")}% and on completion</span>
+            <span className="text-slate-500">{t("atAndOnCompletion", { value: h.thresholds.split(",").join("%, ") })}</span>
             <span className="ml-auto flex gap-2">
-              <button type="button" className="rounded border border-slate-300 px-2 py-0.5" onClick={() => test.mutate({ webhookId: h.id })}>Send test</button>
+              <button type="button" className="rounded border border-slate-300 px-2 py-0.5" onClick={() => test.mutate({ webhookId: h.id })}>{t("sendTest")}</button>
               <button type="button" className="rounded border border-red-300 px-2 py-0.5 text-red-700"
-                onClick={() => { if (window.confirm("Remove this webhook and its delivery log?")) remove.mutate({ webhookId: h.id }); }}>Remove</button>
+                onClick={() => { if (window.confirm(t("removeThisWebhookAndIts"))) remove.mutate({ webhookId: h.id }); }}>{t("remove")}</button>
             </span>
           </div>
           {h.deliveries.length > 0 && (
-            <table className="mt-2 w-full text-xs" aria-label="Deliveries">
-              <thead className="text-left text-slate-500"><tr><th>Event</th><th>Status</th><th>Attempts</th><th>Receiver</th><th>Queued</th><th>Next try / delivered</th></tr></thead>
+            <table className="mt-2 w-full text-xs" aria-label={t("deliveries")}>
+              <thead className="text-left text-slate-500"><tr><th>{t("event")}</th><th>{t("status")}</th><th>{t("attempts")}</th><th>{t("receiver")}</th><th>{t("queued")}</th><th>{t("nextTryDelivered")}</th></tr></thead>
               <tbody>
                 {h.deliveries.map((d) => (
                   <tr key={d.id} className="border-t border-slate-100">
                     <td className="py-0.5">{d.event}</td>
                     <td data-testid="delivery-status" className={d.status === "delivered" ? "text-emerald-700" : d.status === "failed" ? "text-red-700" : "text-amber-700"}>{d.status}</td>
                     <td>{d.attempts}</td>
-                    <td>{d.lastError ?? (d.lastStatus ? `HTTP ${d.lastStatus}` : "—")}</td>
+                    <td>{d.lastError ?? (d.lastStatus ? t("http", { lastStatus: d.lastStatus }) : "—")}</td>
                     <td>{when(d.createdAt)}</td>
-                    <td>{d.status === "delivered" ? when(d.deliveredAt) : d.status === "pending" ? when(d.nextAttemptAt) : "gave up"}</td>
+                    <td>{d.status === "delivered" ? when(d.deliveredAt) : d.status === "pending" ? when(d.nextAttemptAt) : t("gaveUp")}</td>
                   </tr>
                 ))}
               </tbody>
@@ -57,14 +59,12 @@ export function WebhooksPanel({ studyId }: { studyId: string }) {
           )}
         </div>
       ))}
-      <form aria-label="Add webhook" className="space-y-2" onSubmit={(e) => { e.preventDefault(); setSecret(null); add.mutate({ studyId, url, thresholds }); }}>
-        <label className="block font-medium text-slate-700">URL
-          <input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://ci.example.org/hooks/verdict"
+      <form aria-label={t("addWebhook")} className="space-y-2" onSubmit={(e) => { e.preventDefault(); setSecret(null); add.mutate({ studyId, url, thresholds }); }}>
+        <label className="block font-medium text-slate-700">{t("url")}<input type="url" required value={url} onChange={(e) => setUrl(e.target.value)} placeholder={t("httpsCiExampleOrgHooks")}
             className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-normal" /></label>
-        <label className="block font-medium text-slate-700">Progress thresholds (%)
-          <input value={thresholds} onChange={(e) => setThresholds(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-normal" /></label>
+        <label className="block font-medium text-slate-700">{t("progressThresholds")}<input value={thresholds} onChange={(e) => setThresholds(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1 font-normal" /></label>
         <ErrorMessage error={add.error ?? remove.error ?? test.error} />
-        <button type="submit" disabled={add.isPending} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white disabled:opacity-60">Add webhook</button>
+        <button type="submit" disabled={add.isPending} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white disabled:opacity-60">{t("addWebhook")}</button>
       </form>
     </section>
   );

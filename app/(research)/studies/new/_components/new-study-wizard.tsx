@@ -1,6 +1,7 @@
 "use client";
 // The new-study form: every choice in one place, and a live preview of what it will create
 // (computed by the server from the same plan `create` uses) before anything is written.
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useDeferredValue, useState } from "react";
@@ -33,6 +34,7 @@ function toggle<T>(list: T[], value: T): T[] {
 }
 
 export function NewStudyWizard({ models, promptSets, dimensions }: { models: ModelOption[]; promptSets: PromptSetOption[]; dimensions: DimensionOption[] }) {
+  const t = useTranslations("research.newStudyWizard");
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("");
@@ -99,28 +101,27 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
   const canCreate = name.trim().length > 0 && previewable && !!p && p.items > 0 && !create.isPending;
 
   return (
-    <form className="grid gap-6 xl:grid-cols-[1fr_20rem]" aria-label="New study" onSubmit={(e) => { e.preventDefault(); if (canCreate) create.mutate({ ...definition, name: name.trim() }); }}>
+    <form className="grid gap-6 xl:grid-cols-[1fr_20rem]" aria-label={t("newStudy")} onSubmit={(e) => { e.preventDefault(); if (canCreate) create.mutate({ ...definition, name: name.trim() }); }}>
       <div className="space-y-5">
-        <Section n={1} title="Study">
+        <Section n={1} title={t("study")}>
           <div className="grid gap-4 md:grid-cols-2">
             <div className="space-y-3">
-              <TextField label="Name" required value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Device 2026 vs 2025 — text" />
-              <TextField label="Title graders see" value={graderTitle} onChange={(e) => setGraderTitle(e.target.value)} placeholder={`e.g. Everyday requests (empty: “${graderFacingTitle({ graderTitle: "", type })}”)`} />
-              <p className="text-xs text-slate-500">Graders never see the name; they see this title and the guidelines.</p>
+              <TextField label={t("name")} required value={name} onChange={(e) => setName(e.target.value)} placeholder={t("eGDevice2026Vs")} />
+              <TextField label={t("titleGradersSee")} value={graderTitle} onChange={(e) => setGraderTitle(e.target.value)} placeholder={t("eGEverydayRequestsEmpty", { value: graderFacingTitle({ graderTitle: "", type }) })} />
+              <p className="text-xs text-slate-500">{t("gradersNeverSeeTheName")}</p>
               {leakedNames.length > 0 && (
                 <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                  The grader-facing title or guidelines name {leakedNames.join(" and ")}: graders would learn which model wrote what. Rephrase them.
-                </p>
+                  {t("theGraderFacingTitleOr", { leakedNames: leakedNames.join(" and ") })}</p>
               )}
             </div>
-            <div role="radiogroup" aria-label="Study type" className="text-sm">
-              <span className="block font-medium text-slate-700">Type</span>
+            <div role="radiogroup" aria-label={t("studyType")} className="text-sm">
+              <span className="block font-medium text-slate-700">{t("type")}</span>
               <div className="mt-1 flex gap-2">
-                {(["SIDE_BY_SIDE", "SINGLE_SIDED"] as const).map((t) => (
-                  <label key={t} className={`flex-1 cursor-pointer rounded-md border px-3 py-2 ${type === t ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
-                    <input type="radio" name="type" className="mr-2" checked={type === t} onChange={() => setType(t)} />
-                    {t === "SIDE_BY_SIDE" ? "Side-by-side" : "Single-sided"}
-                    <span className="block text-xs text-slate-500">{t === "SIDE_BY_SIDE" ? "Two anonymous responses, a preference per dimension" : "One response, a 1–5 score per dimension"}</span>
+                {(["SIDE_BY_SIDE", "SINGLE_SIDED"] as const).map((kind) => (
+                  <label key={kind} className={`flex-1 cursor-pointer rounded-md border px-3 py-2 ${type === kind ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
+                    <input type="radio" name="type" className="mr-2" checked={type === kind} onChange={() => setType(kind)} />
+                    {kind === "SIDE_BY_SIDE" ? t("sideBySide") : t("singleSided")}
+                    <span className="block text-xs text-slate-500">{kind === "SIDE_BY_SIDE" ? t("twoAnonymousResponsesAPreference") : t("oneResponseA15")}</span>
                   </label>
                 ))}
               </div>
@@ -128,21 +129,21 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           </div>
         </Section>
 
-        <Section n={2} title="Models" hint={type === "SIDE_BY_SIDE" ? "The candidate is the model under test; preferences are reported relative to it." : "Each prompt's response from every chosen model is scored separately."}>
+        <Section n={2} title={t("models")} hint={type === "SIDE_BY_SIDE" ? t("theCandidateIsTheModel") : t("eachPromptSResponseFrom")}>
           {type === "SIDE_BY_SIDE" ? (
             <div className="grid gap-4 md:grid-cols-2">
-              <SelectField label="Candidate" value={candidate} onChange={(e) => setCandidate(e.target.value)}>
-                <option value="">Choose the model under test…</option>
+              <SelectField label={t("candidate")} value={candidate} onChange={(e) => setCandidate(e.target.value)}>
+                <option value="">{t("chooseTheModelUnderTest")}</option>
                 {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
               </SelectField>
-              <SelectField label="Baseline" value={baseline} onChange={(e) => setBaseline(e.target.value)}>
-                <option value="">Choose the model to compare with…</option>
+              <SelectField label={t("baseline")} value={baseline} onChange={(e) => setBaseline(e.target.value)}>
+                <option value="">{t("chooseTheModelToCompare")}</option>
                 {models.map((m) => <option key={m.id} value={m.id}>{m.name}{m.generation ? ` (${m.generation})` : ""}</option>)}
               </SelectField>
-              <div className="md:col-span-2"><Button variant="secondary" onClick={() => { setCandidate(baseline); setBaseline(candidate); }}>⇄ Swap candidate and baseline</Button></div>
-              {sameModel && candidate && <p role="alert" className="text-sm text-red-700 md:col-span-2">Candidate and baseline must be different models.</p>}
+              <div className="md:col-span-2"><Button variant="secondary" onClick={() => { setCandidate(baseline); setBaseline(candidate); }}>{t("swapCandidateAndBaseline")}</Button></div>
+              {sameModel && candidate && <p role="alert" className="text-sm text-red-700 md:col-span-2">{t("candidateAndBaselineMustBe")}</p>}
               <fieldset className="md:col-span-2">
-                <legend className="text-sm font-medium text-slate-700">Further models <span className="font-normal text-slate-500">(optional: compare several models at once)</span></legend>
+                <legend className="text-sm font-medium text-slate-700">{t.rich("furtherModelsOptionalCompareSeveral", { span: (chunks) => <span className="font-normal text-slate-500">{chunks}</span> })}</legend>
                 <div className="mt-1 flex flex-wrap gap-2">
                   {models.filter((m) => m.id !== candidate && m.id !== baseline).map((m) => (
                     <label key={m.id} className={`cursor-pointer rounded-full border px-3 py-1 text-sm ${more.includes(m.id) ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
@@ -151,22 +152,22 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                   ))}
                 </div>
                 {more.length > 0 && (
-                  <div className="mt-3 space-y-1 text-sm" role="radiogroup" aria-label="Pairing">
+                  <div className="mt-3 space-y-1 text-sm" role="radiogroup" aria-label={t("pairing")}>
                     <label className="flex items-start gap-2"><input type="radio" name="pairing" checked={pairing === "all_pairs"} onChange={() => setPairing("all_pairs")} />
-                      <span><strong>All pairs</strong> on every prompt ({((2 + more.length) * (1 + more.length)) / 2} pairs per prompt)</span></label>
+                      <span>{t.rich("allPairsOnEveryPrompt", { value: ((2 + more.length) * (1 + more.length)) / 2, strong: (chunks) => <strong>{chunks}</strong> })}</span></label>
                     <label className="flex items-start gap-2"><input type="radio" name="pairing" checked={pairing === "balanced_random"} onChange={() => setPairing("balanced_random")} />
-                      <span><strong>One balanced random pair</strong> per prompt: each pair about equally often within every locale and category (the seed is recorded)</span></label>
+                      <span>{t.rich("oneBalancedRandomPairPer", { strong: (chunks) => <strong>{chunks}</strong> })}</span></label>
                   </div>
                 )}
               </fieldset>
               <fieldset className="sm:col-span-2">
-                <legend className="text-sm font-medium">A prompt&apos;s verdict</legend>
-                <div className="mt-1 space-y-1 text-sm" role="radiogroup" aria-label="A prompt's verdict">
+                <legend className="text-sm font-medium">{t("aPromptAposSVerdict")}</legend>
+                <div className="mt-1 space-y-1 text-sm" role="radiogroup" aria-label={t("aPromptSVerdict")}>
                   <label className="flex items-start gap-2"><input type="radio" name="verdictRule" checked={verdictRule === "mean"} onChange={() => setVerdictRule("mean")} />
-                    <span><strong>Mean preference</strong> (default): the side the graders&apos; average leans to; +1 and −1 is “about the same”</span></label>
+                    <span>{t.rich("meanPreferenceDefaultTheSide", { strong: (chunks) => <strong>{chunks}</strong> })}</span></label>
                   <label className="flex items-start gap-2"><input type="radio" name="verdictRule" checked={verdictRule === "majority"} onChange={() => setVerdictRule("majority")} />
-                    <span><strong>Majority vote</strong>: the side more graders preferred, however strongly; equal counts are “about the same”</span></label>
-                  <p className="text-xs text-slate-500">Either way, prompts whose graders disagree in direction are reported as split.</p>
+                    <span>{t.rich("majorityVoteTheSideMore", { strong: (chunks) => <strong>{chunks}</strong> })}</span></label>
+                  <p className="text-xs text-slate-500">{t("eitherWayPromptsWhoseGraders")}</p>
                 </div>
               </fieldset>
             </div>
@@ -181,9 +182,9 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           )}
         </Section>
 
-        <Section n={3} title="Prompts" hint="Leave a filter empty to include every value.">
-          <SelectField label="Prompt set" value={promptSetId} onChange={(e) => { setPromptSetId(e.target.value); setLocales([]); setCategories([]); setModalities([]); }}>
-            {promptSets.map((s) => <option key={s.id} value={s.id}>{s.name} ({s.prompts} prompts)</option>)}
+        <Section n={3} title={t("prompts")} hint={t("leaveAFilterEmptyTo")}>
+          <SelectField label={t("promptSet")} value={promptSetId} onChange={(e) => { setPromptSetId(e.target.value); setLocales([]); setCategories([]); setModalities([]); }}>
+            {promptSets.map((s) => <option key={s.id} value={s.id}>{t("prompts2", { name: s.name, prompts: s.prompts })}</option>)}
           </SelectField>
           {facets.data && (
             <div className="mt-4 space-y-3 text-sm">
@@ -209,7 +210,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           )}
         </Section>
 
-        <Section n={4} title="Dimensions" hint="Graders answer each chosen dimension that applies to the task: image understanding on image prompts, visual quality on image responses, the voice dimensions on audio responses.">
+        <Section n={4} title={t("dimensions")} hint={t("gradersAnswerEachChosenDimension")}>
           <div className="grid gap-2 md:grid-cols-2">
             {allDimensions.map((d) => {
               const fits = applicable(d.key);
@@ -217,95 +218,94 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                 <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-400" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
                   <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setChosenDimensions(toggle(chosenDimensions, d.key))} />
                   <span className="font-medium">{d.label}</span>
-                  <span className="ml-1 text-xs text-slate-500">{scopeNote(d)}{d.builtIn ? "" : `${scopeNote(d) ? " · " : ""}custom`}</span>
-                  <span className="block text-xs text-slate-600">{fits ? d.description : `Does not apply: only for ${scopeNote(d)}, and the chosen prompts are ${studyModalities.map(modalityLabel).join(", ")}.`}</span>
+                  <span className="ml-1 text-xs text-slate-500">{scopeNote(d)}{d.builtIn ? "" : t("custom", { value: scopeNote(d) ? " · " : "" })}</span>
+                  <span className="block text-xs text-slate-600">{fits ? d.description : t("doesNotApplyOnlyFor", { d: scopeNote(d), value: studyModalities.map(modalityLabel).join(", ") })}</span>
                 </label>
               );
             })}
           </div>
           {dimensionKeys.length > 1 && (
             <div className="mt-3 text-sm">
-              <div className="mb-1 font-medium text-slate-700">Order graders see</div>
-              <ol aria-label="Dimension order" className="space-y-1">
+              <div className="mb-1 font-medium text-slate-700">{t("orderGradersSee")}</div>
+              <ol aria-label={t("dimensionOrder")} className="space-y-1">
                 {dimensionKeys.map((key, i) => (
                   <li key={key} className="flex items-center gap-2">
                     <span className="w-5 text-right text-slate-500">{i + 1}.</span>
                     <span className="flex-1">{allDimensions.find((d) => d.key === key)?.label ?? key}</span>
-                    <button type="button" aria-label={`Move ${key} up`} disabled={i === 0} onClick={() => setChosenDimensions(move(chosenDimensions, key, -1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↑</button>
-                    <button type="button" aria-label={`Move ${key} down`} disabled={i === dimensionKeys.length - 1} onClick={() => setChosenDimensions(move(chosenDimensions, key, 1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↓</button>
+                    <button type="button" aria-label={t("moveUp", { key })} disabled={i === 0} onClick={() => setChosenDimensions(move(chosenDimensions, key, -1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↑</button>
+                    <button type="button" aria-label={t("moveDown", { key })} disabled={i === dimensionKeys.length - 1} onClick={() => setChosenDimensions(move(chosenDimensions, key, 1))} className="rounded border border-slate-300 px-2 disabled:opacity-40">↓</button>
                   </li>
                 ))}
               </ol>
             </div>
           )}
           <details className="mt-3 text-sm">
-            <summary className="cursor-pointer text-indigo-700">Add a custom dimension</summary>
+            <summary className="cursor-pointer text-indigo-700">{t("addACustomDimension")}</summary>
             <div className="mt-2 grid gap-3 md:grid-cols-2">
-              <TextField label="Key" value={newDim.key} onChange={(e) => setNewDim({ ...newDim, key: e.target.value })} placeholder="helpfulness" />
-              <TextField label="Label" value={newDim.label} onChange={(e) => setNewDim({ ...newDim, label: e.target.value })} placeholder="Helpfulness" />
-              <label className="block text-sm font-medium text-slate-700 md:col-span-2">Description shown to graders
-                <textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" rows={2} value={newDim.description} onChange={(e) => setNewDim({ ...newDim, description: e.target.value })} /></label>
-              {([["Prompts it applies to", [["appliesToText", "text"], ["appliesToImage", "image"], ["appliesToAudio", "audio"]]],
-                ["Responses it judges", [["forTextResponses", "text"], ["forImageResponses", "images"], ["forAudioResponses", "audio"]]]] as const).map(([legend, flags]) => (
-                <fieldset key={legend} className="flex flex-wrap gap-3"><legend className="mb-1 w-full font-medium text-slate-700">{legend}</legend>
+              <TextField label={t("key")} value={newDim.key} onChange={(e) => setNewDim({ ...newDim, key: e.target.value })} placeholder={t("helpfulness")} />
+              <TextField label={t("label")} value={newDim.label} onChange={(e) => setNewDim({ ...newDim, label: e.target.value })} placeholder={t("helpfulness2")} />
+              <label className="block text-sm font-medium text-slate-700 md:col-span-2">{t("descriptionShownToGraders")}<textarea className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm" rows={2} value={newDim.description} onChange={(e) => setNewDim({ ...newDim, description: e.target.value })} /></label>
+              {([["promptsItAppliesTo", [["appliesToText", "modalityText"], ["appliesToImage", "modalityImage"], ["appliesToAudio", "modalityAudio"]]],
+                ["responsesItJudges", [["forTextResponses", "modalityText"], ["forImageResponses", "modalityImages"], ["forAudioResponses", "modalityAudio"]]]] as const).map(([legend, flags]) => (
+                <fieldset key={legend} className="flex flex-wrap gap-3"><legend className="mb-1 w-full font-medium text-slate-700">{t(legend)}</legend>
                   {flags.map(([flag, name]) => (
-                    <label key={flag}><input type="checkbox" className="mr-1" checked={newDim[flag]} onChange={(e) => setNewDim({ ...newDim, [flag]: e.target.checked })} />{name}</label>
+                    <label key={flag}><input type="checkbox" className="mr-1" checked={newDim[flag]} onChange={(e) => setNewDim({ ...newDim, [flag]: e.target.checked })} />{t(name)}</label>
                   ))}
                 </fieldset>
               ))}
               <div className="md:col-span-2"><ErrorMessage error={createDimension.error} /></div>
-              <div><Button variant="secondary" onClick={() => createDimension.mutate(newDim)} disabled={createDimension.isPending}>Add dimension</Button></div>
+              <div><Button variant="secondary" onClick={() => createDimension.mutate(newDim)} disabled={createDimension.isPending}>{t("addDimension")}</Button></div>
             </div>
           </details>
         </Section>
 
-        <Section n={5} title="Grading">
+        <Section n={5} title={t("grading")}>
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField label="Judgments per item (k)" type="number" min={1} max={25} value={redundancy} onChange={(e) => setRedundancy(Number(e.target.value) || 1)} />
-            <TextField label="Lease time (minutes)" type="number" min={1} max={1440} value={leaseMinutes} onChange={(e) => setLeaseMinutes(Number(e.target.value) || 1)} />
+            <TextField label={t("judgmentsPerItemK")} type="number" min={1} max={25} value={redundancy} onChange={(e) => setRedundancy(Number(e.target.value) || 1)} />
+            <TextField label={t("leaseTimeMinutes")} type="number" min={1} max={1440} value={leaseMinutes} onChange={(e) => setLeaseMinutes(Number(e.target.value) || 1)} />
           </div>
           {hasAudio && (
             <label className="mt-3 flex items-start gap-2 text-sm">
               <input type="checkbox" className="mt-1" checked={requireFullListen} onChange={(e) => setRequireFullListen(e.target.checked)} />
-              <span><span className="font-medium">Listen to the whole response before rating</span>
-                <span className="block text-xs text-slate-600">The rating controls open once the grader has played every clip of the task to its end.</span></span>
+              <span><span className="font-medium">{t("listenToTheWholeResponse")}</span>
+                <span className="block text-xs text-slate-600">{t("theRatingControlsOpenOnce")}</span></span>
             </label>
           )}
           <div className="mt-4">
             <div className="mb-1 flex items-center justify-between text-sm font-medium text-slate-700">
-              <span id="guidelines-label">Guidelines for graders (markdown)</span>
-              <button type="button" className="text-indigo-700 underline" onClick={() => setShowPreview(!showPreview)}>{showPreview ? "Edit" : "Preview"}</button>
+              <span id="guidelines-label">{t("guidelinesForGradersMarkdown")}</span>
+              <button type="button" className="text-indigo-700 underline" onClick={() => setShowPreview(!showPreview)}>{showPreview ? t("edit") : t("preview")}</button>
             </div>
             {showPreview ? (
-              <div className="min-h-32 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label="Guidelines preview">{guidelines.trim() ? <Markdown text={guidelines} /> : <p className="text-sm text-slate-500">Nothing written yet.</p>}</div>
+              <div className="min-h-32 rounded-md border border-slate-200 bg-slate-50 p-3" aria-label={t("guidelinesPreview")}>{guidelines.trim() ? <Markdown text={guidelines} /> : <p className="text-sm text-slate-500">{t("nothingWrittenYet")}</p>}</div>
             ) : (
               <textarea aria-labelledby="guidelines-label" className="block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-sm" rows={8} value={guidelines} onChange={(e) => setGuidelines(e.target.value)}
-                placeholder={"## What to look for\n- Prefer the response that follows every instruction…"} />
+                placeholder={t("whatToLookForPrefer")} />
             )}
           </div>
         </Section>
       </div>
 
-      <aside className="space-y-3 self-start rounded-lg border border-slate-200 bg-white p-4 xl:sticky xl:top-4" aria-label="What will be created">
-        <h2 className="font-semibold">This study will create</h2>
-        {!previewable ? <p className="text-sm text-slate-600">Choose models, a prompt set and at least one dimension.</p>
+      <aside className="space-y-3 self-start rounded-lg border border-slate-200 bg-white p-4 xl:sticky xl:top-4" aria-label={t("whatWillBeCreated")}>
+        <h2 className="font-semibold">{t("thisStudyWillCreate")}</h2>
+        {!previewable ? <p className="text-sm text-slate-600">{t("chooseModelsAPromptSet")}</p>
           : preview.error ? <ErrorMessage error={preview.error} />
-          : !p ? <p className="text-sm text-slate-600">Counting…</p>
+          : !p ? <p className="text-sm text-slate-600">{t("counting")}</p>
           : (
             <dl className="space-y-1 text-sm" aria-busy={preview.isFetching}>
-              <div className="flex justify-between"><dt className="text-slate-600">items</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString()}</dd></div>
-              <div className="flex justify-between"><dt className="text-slate-600">prompts</dt><dd className="tabular-nums">{p.prompts.toLocaleString()}</dd></div>
-              <div className="flex justify-between"><dt className="text-slate-600">judgments wanted (k = {redundancy})</dt><dd className="tabular-nums" data-testid="preview-judgments">{p.judgmentsWanted.toLocaleString()}</dd></div>
-              <div className="flex justify-between gap-2"><dt className="text-slate-600">locales</dt><dd className="text-right">{p.locales.join(", ") || "—"}</dd></div>
-              {p.filteredOut > 0 && <div className="flex justify-between"><dt className="text-slate-600">prompts left out by filters</dt><dd className="tabular-nums">{p.filteredOut}</dd></div>}
-              {p.missingResponses > 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{p.missingResponses} prompts lack a response from a chosen model and are left out.</p>}
-              {p.items === 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">No prompt matches: widen the filters or choose other models.</p>}
+              <div className="flex justify-between"><dt className="text-slate-600">{t("items")}</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">{t("prompts3")}</dt><dd className="tabular-nums">{p.prompts.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">{t("judgmentsWantedK", { redundancy })}</dt><dd className="tabular-nums" data-testid="preview-judgments">{p.judgmentsWanted.toLocaleString()}</dd></div>
+              <div className="flex justify-between gap-2"><dt className="text-slate-600">{t("locales")}</dt><dd className="text-right">{p.locales.join(", ") || "—"}</dd></div>
+              {p.filteredOut > 0 && <div className="flex justify-between"><dt className="text-slate-600">{t("promptsLeftOutByFilters")}</dt><dd className="tabular-nums">{p.filteredOut}</dd></div>}
+              {p.missingResponses > 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{t("promptsLackAResponseFrom", { missingResponses: p.missingResponses })}</p>}
+              {p.items === 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{t("noPromptMatchesWidenThe")}</p>}
             </dl>
           )}
         <ErrorMessage error={create.error} />
-        {!name.trim() && <p className="text-xs text-slate-600">Give the study a name to create it.</p>}
-        <Button type="submit" className="w-full" disabled={!canCreate}>{create.isPending ? "Creating…" : "Create study"}</Button>
-        <p className="text-xs text-slate-500">The study starts as a draft; start it from its page when you are ready.</p>
+        {!name.trim() && <p className="text-xs text-slate-600">{t("giveTheStudyAName")}</p>}
+        <Button type="submit" className="w-full" disabled={!canCreate}>{create.isPending ? t("creating") : t("createStudy")}</Button>
+        <p className="text-xs text-slate-500">{t("theStudyStartsAsA")}</p>
       </aside>
     </form>
   );

@@ -1,6 +1,7 @@
 "use client";
 // The headline by locale region, category, locale or modality, for one dimension at a time, with
 // small-sample warnings and a one-line answer to "is it consistent across them?".
+import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import { SMALL_SAMPLE, improvementsOver, preferenceSummaries, scoreSummaries, sliceFamily, sliceValue, type PreferenceSummary } from "../_lib/report-view";
@@ -11,31 +12,35 @@ import { DecisiveRates, PreferenceBars } from "./preference-charts";
 import { MeanScores, RelativeImprovements } from "./score-charts";
 import { SortableTable } from "./sortable-table";
 
-const FAMILIES = [["region", "Locale region", "locale regions"], ["category", "Category", "categories"], ["locale", "Locale", "locales"], ["modality", "Modality", "modalities"]] as const;
+/** The slice families a breakdown can use, each named in the catalogue (breakdownSection.family). */
+const FAMILIES = ["region", "category", "locale", "modality"] as const;
 
+/** How consistently the candidate leads across the family's slices, as counts for the catalogue message. */
 function consistency(items: PreferenceSummary[], candidate: string, family: string) {
   const rated = items.filter((s) => s.decisive.value !== null);
-  const ahead = rated.filter((s) => s.decisive.value! > 0.5).length;
-  const clearlyAhead = rated.filter((s) => s.decisive.low! > 0.5).length;
-  const clearlyBehind = rated.filter((s) => s.decisive.high! < 0.5).length;
-  const plural = FAMILIES.find(([f]) => f === family)?.[2] ?? family;
-  return `${candidate} is chosen more often than not in ${ahead} of ${rated.length} ${plural}; ` +
-    `its interval lies above 50% in ${clearlyAhead} and below 50% in ${clearlyBehind}.`;
+  return {
+    candidate, family, rated: rated.length,
+    ahead: rated.filter((s) => s.decisive.value! > 0.5).length,
+    clearlyAhead: rated.filter((s) => s.decisive.low! > 0.5).length,
+    clearlyBehind: rated.filter((s) => s.decisive.high! < 0.5).length,
+  };
 }
 
 export function BreakdownSection({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
-  if (rows.length === 0) return <p className="text-sm text-slate-600">No counted judgments to break down yet.</p>;
+  const t = useTranslations("research.breakdownSection");
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{t("noCountedJudgmentsToBreak")}</p>;
   return <Breakdowns study={study} rows={rows} baseline={baseline} />;
 }
 
 function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: ReportRow[]; baseline: string }) {
+  const t = useTranslations("research.breakdownSection");
   const dims = study.dimensions.filter((d) => rows.some((r) => r.dimension === d.key));
   // The choice lives in the URL (?by=category&by_dimension=truthfulness), like the filters: a shared link shows the same view.
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const asked = searchParams.get("by");
-  const family: string = FAMILIES.some(([f]) => f === asked) ? asked! : "region";
+  const family: string = FAMILIES.some((f) => f === asked) ? asked! : "region";
   const askedDimension = searchParams.get("by_dimension");
   const dimension = dims.some((d) => d.key === askedDimension) ? askedDimension! : dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "";
   const choose = (name: "by" | "by_dimension", value: string) => {
@@ -46,17 +51,17 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
   const setFamily = (v: string) => choose("by", v);
   const setDimension = (v: string) => choose("by_dimension", v);
   const inFamily = rows.filter((r) => sliceFamily(r.slice) === family && r.dimension === dimension);
-  const familyLabel = FAMILIES.find(([f]) => f === family)![1];
-  const title = `${dimensionLabel(study, dimension)} by ${familyLabel.toLowerCase()}`;
+  const familyLabel = t(`family.${family}`);
+  const title = t("titleByFamily", { dimension: dimensionLabel(study, dimension), family });
   const controls = (
     <div className="flex flex-wrap items-center gap-3 text-sm">
-      <label>Break down by <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={family} onChange={(e) => setFamily(e.target.value)}>
-        {FAMILIES.map(([f, l]) => <option key={f} value={f}>{l}</option>)}</select></label>
-      <label>Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
+      <label>{t("breakDownBy")}{" "}<select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={family} onChange={(e) => setFamily(e.target.value)}>
+        {FAMILIES.map((f) => <option key={f} value={f}>{t(`family.${f}`)}</option>)}</select></label>
+      <label>{t("dimension")}{" "}<select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
         {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
     </div>
   );
-  if (inFamily.length === 0) return <div className="space-y-3">{controls}<p className="text-sm text-slate-600">Nothing to break down for this dimension.</p></div>;
+  if (inFamily.length === 0) return <div className="space-y-3">{controls}<p className="text-sm text-slate-600">{t("nothingToBreakDownFor")}</p></div>;
 
   if (study.type === "SIDE_BY_SIDE") {
     const candidate = study.candidate ?? "A";
@@ -65,26 +70,26 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
     return (
       <div className="space-y-4">
         {controls}
-        <p className="text-sm text-slate-700" data-testid="consistency">{consistency(summaries, candidate, family)}</p>
+        <p className="text-sm text-slate-700" data-testid="consistency">{t("consistency", consistency(summaries, candidate, family))}</p>
         <div className="grid gap-4 2xl:grid-cols-2">
           <PreferenceBars verdictRule={study.verdictRule} items={items} candidate={candidate} baseline={study.baseline ?? "B"} title={title} fileStem={study.name} />
-          <DecisiveRates items={items} candidate={candidate} title={`Decisive rate, ${title.toLowerCase()}`} fileStem={study.name} />
+          <DecisiveRates items={items} candidate={candidate} title={t("decisiveRate", { title: title.toLowerCase() })} fileStem={study.name} />
         </div>
         <SortableTable caption={title} rows={summaries} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}
           rowClass={(s) => (s.prompts < SMALL_SAMPLE ? "bg-amber-50" : "")}
           columns={[
-            { key: "slice", label: familyLabel, sortValue: (s) => sliceValue(s.slice), render: (s) => <>{sliceValue(s.slice)}{s.prompts < SMALL_SAMPLE && <span className="ml-1 text-xs text-amber-800" title={`fewer than ${SMALL_SAMPLE} prompts`}>⚠ small n</span>}</> },
-            { key: "prompts", label: "prompts", numeric: true, sortValue: (s) => s.prompts, render: (s) => s.prompts.toLocaleString("en-US") },
-            { key: "a", label: `${candidate} preferred`, numeric: true, sortValue: (s) => s.candidate.value, render: (s) => pct(s.candidate.value) },
-            { key: "t", label: "same", numeric: true, sortValue: (s) => s.same.value, render: (s) => pct(s.same.value) },
-            { key: "b", label: `${study.baseline} preferred`, numeric: true, sortValue: (s) => s.baseline.value, render: (s) => pct(s.baseline.value) },
-            { key: "d", label: "decisive rate (95% CI)", numeric: true, sortValue: (s) => s.decisive.value, render: (s) => `${pct(s.decisive.value)} (${pct(s.decisive.low)}–${pct(s.decisive.high)})` },
-            { key: "split", label: "split", numeric: true, sortValue: (s) => s.split.value, render: (s) => pct(s.split.value) },
-            { key: "p", label: "sign test", numeric: true, sortValue: (s) => s.signP, render: (s) => pValue(s.signP) },
-            { key: "holm", label: "Holm-adjusted", numeric: true, sortValue: (s) => s.holmP,
-              render: (s) => s.holmP === null ? "—" : <span data-testid="holm">{pValue(s.holmP)} {s.holmP < 0.05 ? <strong className="text-emerald-800">significant</strong> : <span className="text-slate-500">n.s.</span>}</span> },
+            { key: "slice", label: familyLabel, sortValue: (s) => sliceValue(s.slice), render: (s) => <>{sliceValue(s.slice)}{s.prompts < SMALL_SAMPLE && <span className="ml-1 text-xs text-amber-800" title={t("fewerThanPrompts", { SMALL_SAMPLE })}>{t("smallN")}</span>}</> },
+            { key: "prompts", label: t("prompts"), numeric: true, sortValue: (s) => s.prompts, render: (s) => s.prompts.toLocaleString("en-US") },
+            { key: "a", label: t("candidatePreferred", { candidate }), numeric: true, sortValue: (s) => s.candidate.value, render: (s) => pct(s.candidate.value) },
+            { key: "t", label: t("same"), numeric: true, sortValue: (s) => s.same.value, render: (s) => pct(s.same.value) },
+            { key: "b", label: t("baselinePreferred", { baseline: study.baseline }), numeric: true, sortValue: (s) => s.baseline.value, render: (s) => pct(s.baseline.value) },
+            { key: "d", label: t("decisiveRate95Ci"), numeric: true, sortValue: (s) => s.decisive.value, render: (s) => `${pct(s.decisive.value)} (${pct(s.decisive.low)}–${pct(s.decisive.high)})` },
+            { key: "split", label: t("split"), numeric: true, sortValue: (s) => s.split.value, render: (s) => pct(s.split.value) },
+            { key: "p", label: t("signTest"), numeric: true, sortValue: (s) => s.signP, render: (s) => pValue(s.signP) },
+            { key: "holm", label: t("holmAdjusted"), numeric: true, sortValue: (s) => s.holmP,
+              render: (s) => s.holmP === null ? "—" : <span data-testid="holm">{pValue(s.holmP)} {s.holmP < 0.05 ? <strong className="text-emerald-800">{t("significant")}</strong> : <span className="text-slate-500">n.s.</span>}</span> },
           ]} />
-        <p className="text-xs text-slate-600">Split: prompts whose graders disagreed in direction. Holm-adjusted: each slice&apos;s sign test adjusted for testing every slice of the dimension at once (locales, regions, categories, modalities and all); “significant” holds at 5% after the adjustment.</p>
+        <p className="text-xs text-slate-600">{t("splitPromptsWhoseGradersDisagreed")}</p>
       </div>
     );
   }
@@ -97,7 +102,7 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
       <div className="grid gap-4 2xl:grid-cols-2">
         <MeanScores groups={slices.map((sl) => ({ label: sliceValue(sl), scores: scores.filter((s) => s.slice === sl) }))} models={study.models} title={title} fileStem={study.name} />
         <RelativeImprovements groups={slices.map((sl) => ({ label: sliceValue(sl), improvements: improvements.filter((s) => s.slice === sl) }))}
-          baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}, ${title.toLowerCase()}`} fileStem={study.name} />
+          baseline={baseline} models={study.models} title={t("relativeImprovementOver", { baseline, title: title.toLowerCase() })} fileStem={study.name} />
       </div>
     </div>
   );

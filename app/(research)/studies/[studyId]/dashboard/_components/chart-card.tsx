@@ -1,6 +1,7 @@
 "use client";
 // One chart with everything a reader needs around it: title, what it shows, downloads of its data
 // (CSV) and picture (PNG, SVG), and the same numbers as a table for screen readers and copying.
+import { useTranslations } from "next-intl";
 import { useRef, type ReactNode } from "react";
 import { downloadCsv, downloadPng, downloadSvg, type LegendEntry } from "../_lib/chart-download";
 
@@ -16,6 +17,7 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
   fileStem: string;
   warning?: ReactNode;
 }) {
+  const t = useTranslations("research.chartCard");
   const chartRef = useRef<HTMLDivElement>(null);
   const name = `${slug(fileStem)}-${slug(title)}`;
   const button = "rounded border border-slate-300 bg-white px-2 py-0.5 text-xs font-medium text-slate-700 hover:bg-slate-100";
@@ -26,11 +28,11 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
           <h3 className="font-semibold text-slate-900">{title}</h3>
           {description && <div className="text-xs text-slate-600">{description}</div>}
         </div>
-        <div className="flex gap-1" role="group" aria-label={`Download ${title}`}>
-          <button type="button" className={button} onClick={() => downloadCsv(`${name}.csv`, csvRows)}>CSV</button>
-          <button type="button" className={button} title="CSV with a byte-order mark, which Excel needs to read non-English text" onClick={() => downloadCsv(`${name}.csv`, csvRows, { bom: true })}>CSV (Excel)</button>
-          <button type="button" className={button} onClick={() => chartRef.current && void downloadPng(chartRef.current, `${name}.png`, title, legend)}>PNG</button>
-          <button type="button" className={button} onClick={() => chartRef.current && downloadSvg(chartRef.current, `${name}.svg`, title, legend)}>SVG</button>
+        <div className="flex gap-1" role="group" aria-label={t("download", { title })}>
+          <button type="button" className={button} onClick={() => downloadCsv(`${name}.csv`, csvRows)}>{t("csv")}</button>
+          <button type="button" className={button} title={t("csvWithAByteOrder")} onClick={() => downloadCsv(`${name}.csv`, csvRows, { bom: true })}>{t("csvExcel")}</button>
+          <button type="button" className={button} onClick={() => chartRef.current && void downloadPng(chartRef.current, `${name}.png`, title, legend)}>{t("png")}</button>
+          <button type="button" className={button} onClick={() => chartRef.current && downloadSvg(chartRef.current, `${name}.svg`, title, legend)}>{t("svg")}</button>
         </div>
       </div>
       {legend.length > 0 && (
@@ -41,7 +43,7 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
       {warning}
       <div ref={chartRef} aria-hidden="true">{children}</div>
       <details className="mt-2 text-sm">
-        <summary className="cursor-pointer text-xs font-medium text-indigo-700">Data table</summary>
+        <summary className="cursor-pointer text-xs font-medium text-indigo-700">{t("dataTable")}</summary>
         <div className="mt-2 overflow-x-auto">{table}</div>
       </details>
     </section>

@@ -2,6 +2,7 @@
 // The study dashboard. The headline arrives with the page (computed on the server for the URL's
 // filters); breakdowns, quality and the over-time view load after it, one after the other, so the
 // headline is never kept waiting behind heavier queries; the planner follows the breakdowns.
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
@@ -30,15 +31,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function Loading({ what }: { what: string }) {
-  return <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing {what}…</div>;
+  const t = useTranslations("research.dashboardView");
+  return <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">{t("computing", { what })}</div>;
 }
 
 function Failed({ error, retry }: { error: { message: string }; retry: () => void }) {
-  return <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Could not compute this section: {error.message}{" "}
-    <button type="button" className="underline" onClick={retry}>Try again</button></div>;
+  const t = useTranslations("research.dashboardView");
+  return <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">{t("couldNotComputeThisSection", { message: error.message })}{" "}<button type="button" className="underline" onClick={retry}>{t("tryAgain")}</button></div>;
 }
 
 export function DashboardView({ study: whole, filter, headline }: { study: DashboardStudy; filter: TDashboardFilter; headline: ReportRow[] }) {
+  const t = useTranslations("research.dashboardView");
   // A side-by-side study of more than two models is shown one pair at a time: model A as the candidate.
   const pair = whole.pairs.find((p) => filter.pair && p.a === filter.pair[0] && p.b === filter.pair[1]) ?? whole.pairs[0];
   const study = pair ? { ...whole, candidate: pair.a, baseline: pair.b } : whole;
@@ -61,46 +64,44 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   return (
     <div>
       {whole.pairs.length > 1 && (
-        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" role="region" aria-label="Pair">
-          <label className="flex items-center gap-2 font-medium">Pair shown
-            <select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={`${pair!.a}\u0000${pair!.b}`}
+        <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" role="region" aria-label={t("pair")}>
+          <label className="flex items-center gap-2 font-medium">{t("pairShown")}<select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={`${pair!.a}\u0000${pair!.b}`}
               onChange={(e) => { const [a, b] = e.target.value.split("\u0000"); setFilter({ ...filter, pair: [a, b] }); }}>
-              {whole.pairs.map((p) => <option key={`${p.a}\u0000${p.b}`} value={`${p.a}\u0000${p.b}`}>{p.a} vs {p.b} ({p.items} items)</option>)}
+              {whole.pairs.map((p) => <option key={`${p.a}\u0000${p.b}`} value={`${p.a}\u0000${p.b}`}>{t("vsItems", { a: p.a, b: p.b, items: p.items })}</option>)}
             </select>
           </label>
-          <span className="text-slate-600">{whole.models.length} models, {whole.pairing === "balanced_random" ? "one balanced random pair per prompt" : "all pairs per prompt"}.{" "}
-            <a className="text-indigo-700 underline" href={`/leaderboard?study=${encodeURIComponent(whole.name)}`}>Rank all {whole.models.length} on the leaderboard</a></span>
+          <span className="text-slate-600">{t("models", { count: whole.models.length })}{" "}{whole.pairing === "balanced_random" ? t("oneBalancedRandomPairPer") : t("allPairsPerPrompt")}.{" "}
+            <a className="text-indigo-700 underline" href={`/leaderboard?study=${encodeURIComponent(whole.name)}`}>{t("rankAllOnTheLeaderboard", { count: whole.models.length })}</a></span>
         </div>
       )}
       <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
       {study.exclusions.length > 0 && (
-        <div role="note" aria-label="Excluded judgments" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          <strong>{study.exclusions.reduce((n, x) => n + x.judgments, 0).toLocaleString("en-US")} judgments excluded</strong> from every number below:{" "}
-          {study.exclusions.map((x, i) => <span key={i}>{i > 0 && "; "}{x.grader} ({x.judgments.toLocaleString("en-US")}{x.from || x.until ? ", in a time window" : ""}): {x.reason}</span>)}.{" "}
-          <a href={`/studies/${study.id}/quality`} className="text-indigo-700 underline">Manage exclusions</a>
+        <div role="note" aria-label={t("excludedJudgments")} className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t.rich("judgmentsExcludedFromEveryNumber", { value: study.exclusions.reduce((n, x) => n + x.judgments, 0).toLocaleString("en-US"), strong: (chunks) => <strong>{chunks}</strong> })}{" "}{study.exclusions.map((x, i) => <span key={i}>{i > 0 && "; "}{x.grader} ({x.judgments.toLocaleString("en-US")}{x.from || x.until ? t("inATimeWindow") : ""}): {x.reason}</span>)}.{" "}
+          <a href={`/studies/${study.id}/quality`} className="text-indigo-700 underline">{t("manageExclusions")}</a>
         </div>
       )}
-      <nav aria-label="Dashboard sections" className="mb-4 flex gap-3 text-sm">
+      <nav aria-label={t("dashboardSections")} className="mb-4 flex gap-3 text-sm">
         {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"], ["planning", "Stable yet? Planning"]].map(([id, l]) => (
           <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}
       </nav>
       <div className={`space-y-8 transition-opacity ${pending ? "opacity-60" : ""}`}>
-        <Section id="headline" title="Headline"><HeadlineSection study={study} rows={headline} reportRows={report.data} baseline={baseline} onBaseline={setBaseline} /></Section>
-        <Section id="breakdowns" title="Breakdowns">
-          {report.error ? <Failed error={report.error} retry={() => void report.refetch()} /> : !report.data ? <Loading what="breakdowns" />
+        <Section id="headline" title={t("headline")}><HeadlineSection study={study} rows={headline} reportRows={report.data} baseline={baseline} onBaseline={setBaseline} /></Section>
+        <Section id="breakdowns" title={t("breakdowns")}>
+          {report.error ? <Failed error={report.error} retry={() => void report.refetch()} /> : !report.data ? <Loading what={t("breakdowns2")} />
             : <BreakdownSection study={study} rows={report.data} baseline={baseline} />}
         </Section>
-        <Section id="quality" title="Quality">
-          {quality.error ? <Failed error={quality.error} retry={() => void quality.refetch()} /> : !quality.data || !report.data ? <Loading what="grader quality" />
+        <Section id="quality" title={t("quality")}>
+          {quality.error ? <Failed error={quality.error} retry={() => void quality.refetch()} /> : !quality.data || !report.data ? <Loading what={t("graderQuality")} />
             : <QualitySection study={study} rows={report.data} quality={quality.data} />}
         </Section>
-        <Section id="over-time" title="Over time">
-          {overTime.error ? <Failed error={overTime.error} retry={() => void overTime.refetch()} /> : !overTime.data ? <Loading what="the headline over time" />
+        <Section id="over-time" title={t("overTime")}>
+          {overTime.error ? <Failed error={overTime.error} retry={() => void overTime.refetch()} /> : !overTime.data ? <Loading what={t("theHeadlineOverTime")} />
             : <OverTimeSection study={study} points={overTime.data} />}
         </Section>
-        <Section id="planning" title="Stable yet? Planning">
-          {!report.data ? <Loading what="the plan" /> : <PlanningSection study={study} filter={filter} overTime={overTime.data} />}
+        <Section id="planning" title={t("stableYetPlanning")}>
+          {!report.data ? <Loading what={t("thePlan")} /> : <PlanningSection study={study} filter={filter} overTime={overTime.data} />}
         </Section>
       </div>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 // The dashboard's filters. Each change rewrites the URL (so the view can be shared); the page
 // re-renders on the server with the new headline and every section refetches with the filter.
+import { useTranslations } from "next-intl";
 import type { TDashboardFilter } from "@/server/dashboards/schema";
 import { modalityLabel, type Modality } from "@/server/studies/schema";
 
@@ -34,17 +35,18 @@ export function FilterBar({ filter, dimensions, locales, categories, modalities,
   onChange: (f: TDashboardFilter) => void;
   pending: boolean;
 }) {
+  const t = useTranslations("research.filterBar");
   const any = !!(filter.dimensions?.length || filter.locales?.length || filter.categories?.length || filter.modalities?.length);
   return (
-    <div className="sticky top-0 z-10 mb-4 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label="Filters" role="region" aria-busy={pending}>
+    <div className="sticky top-0 z-10 mb-4 space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-sm" aria-label={t("filters")} role="region" aria-busy={pending}>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm font-semibold">Filters {pending && <span className="ml-2 text-xs font-normal text-slate-500">updating…</span>}</span>
-        {any && <button type="button" className="text-xs text-indigo-700 underline" onClick={() => onChange({})}>Clear all filters</button>}
+        <span className="text-sm font-semibold">{t("filters")}{" "}{pending && <span className="ml-2 text-xs font-normal text-slate-500">{t("updating")}</span>}</span>
+        {any && <button type="button" className="text-xs text-indigo-700 underline" onClick={() => onChange({})}>{t("clearAllFilters")}</button>}
       </div>
-      <FilterGroup label="Dimension" options={dimensions.map((d) => ({ value: d.key, label: d.label }))} chosen={filter.dimensions ?? []} onChange={(v) => onChange({ ...filter, dimensions: v })} />
-      <FilterGroup label="Locale" options={locales.map((l) => ({ value: l.value, label: l.value, items: l.items }))} chosen={filter.locales ?? []} onChange={(v) => onChange({ ...filter, locales: v })} />
-      <FilterGroup label="Category" options={categories.map((c) => ({ value: c.value, label: c.value, items: c.items }))} chosen={filter.categories ?? []} onChange={(v) => onChange({ ...filter, categories: v })} />
-      <FilterGroup label="Modality" options={modalities.map((m) => ({ value: m.value, label: modalityLabel(m.value as Modality), items: m.items }))} chosen={filter.modalities ?? []}
+      <FilterGroup label={t("dimension")} options={dimensions.map((d) => ({ value: d.key, label: d.label }))} chosen={filter.dimensions ?? []} onChange={(v) => onChange({ ...filter, dimensions: v })} />
+      <FilterGroup label={t("locale")} options={locales.map((l) => ({ value: l.value, label: l.value, items: l.items }))} chosen={filter.locales ?? []} onChange={(v) => onChange({ ...filter, locales: v })} />
+      <FilterGroup label={t("category")} options={categories.map((c) => ({ value: c.value, label: c.value, items: c.items }))} chosen={filter.categories ?? []} onChange={(v) => onChange({ ...filter, categories: v })} />
+      <FilterGroup label={t("modality")} options={modalities.map((m) => ({ value: m.value, label: modalityLabel(m.value as Modality), items: m.items }))} chosen={filter.modalities ?? []}
         onChange={(v) => onChange({ ...filter, modalities: v as Modality[] })} />
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 // The headline: what a write-up quotes. Side-by-side: preference shares per dimension and the
 // decisive rate; single-sided: mean scores and relative improvement over a chosen baseline.
+import { useTranslations } from "next-intl";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import { improvementsOver, preferenceSummaries, scoreSummaries } from "../_lib/report-view";
 import { num, pValue, pct, signed } from "../_lib/palette";
@@ -17,9 +18,10 @@ export const dimensionLabel = (study: DashboardStudy, key: string) => study.dime
 export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline }: {
   study: DashboardStudy; rows: ReportRow[]; reportRows?: ReportRow[]; baseline: string; onBaseline: (m: string) => void;
 }) {
+  const t = useTranslations("research.headlineSection");
   if (rows.length === 0) {
     return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-sm text-slate-600" data-testid="headline-empty">
-      No counted judgments match these filters yet. Start the study and let graders work, or widen the filters.</p>;
+      {t("noCountedJudgmentsMatchThese")}</p>;
   }
   const stem = study.name;
   if (study.type === "SIDE_BY_SIDE") {
@@ -31,19 +33,14 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
     return (
       <div className="space-y-4">
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
-          <strong>{lead.label}:</strong> {candidate} was preferred on <strong data-metric="win_rate_a">{pct(s.candidate.value)}</strong> of prompts and {base} on{" "}
-          <strong data-metric="win_rate_b">{pct(s.baseline.value)}</strong> (about the same on {pct(s.same.value)}; n = {s.prompts.toLocaleString("en-US")} prompts,{" "}
-          {s.judgments.toLocaleString("en-US")} judgments).{" "}
-          {s.decisive.value === null
-            ? <>The decisive rate is <strong data-metric="decisive_rate_a">n/a</strong>: no prompt has a preference yet (every verdict is “about the same”).</>
-            : <>Where graders preferred one, <strong data-metric="decisive_rate_a">{pct(s.decisive.value)}</strong> chose {candidate}{" "}
-              (95% CI {pct(s.decisive.low)}–{pct(s.decisive.high)}, n = {s.decisive.n.toLocaleString("en-US")}, sign test {pValue(s.signP)}).</>}
-          {s.split.value !== null && <>{" "}Graders disagreed in direction on <strong data-metric="split_rate">{pct(s.split.value)}</strong> of prompts
-            (95% CI {pct(s.split.low)}–{pct(s.split.high)}){study.verdictRule === "majority" ? "; each prompt's verdict is its graders' majority vote." : "; each prompt's verdict is the sign of its graders' mean preference."}</>}
+          {t.rich("wasPreferredOnOfPrompts", { label: lead.label, candidate, value: pct(s.candidate.value), base, value2: pct(s.baseline.value), value3: pct(s.same.value), prompts: s.prompts.toLocaleString("en-US"), judgments: s.judgments.toLocaleString("en-US"), strong: (chunks) => <strong>{chunks}</strong>, strong2: (chunks) => <strong data-metric="win_rate_a">{chunks}</strong>, strong3: (chunks) => <strong data-metric="win_rate_b">{chunks}</strong> })}{" "}{s.decisive.value === null
+            ? <>{t.rich("theDecisiveRateIsN", { strong: (chunks) => <strong data-metric="decisive_rate_a">{chunks}</strong> })}</>
+            : <>{t.rich("whereGradersPreferredOneChose", { value: pct(s.decisive.value), candidate, low: pct(s.decisive.low), high: pct(s.decisive.high), n: s.decisive.n.toLocaleString("en-US"), signP: pValue(s.signP), strong: (chunks) => <strong data-metric="decisive_rate_a">{chunks}</strong> })}</>}
+          {s.split.value !== null && <>{" "}{t.rich("gradersDisagreedInDirectionOn", { value: pct(s.split.value), low: pct(s.split.low), high: pct(s.split.high), rule: study.verdictRule, strong: (chunks) => <strong data-metric="split_rate">{chunks}</strong> })}</>}
         </p>
         <div className="grid gap-4 2xl:grid-cols-2">
-          <PreferenceBars verdictRule={study.verdictRule} items={items} candidate={candidate} baseline={base} title="Preference by dimension" fileStem={stem} />
-          <DecisiveRates items={items} candidate={candidate} title="Decisive rate by dimension" fileStem={stem} />
+          <PreferenceBars verdictRule={study.verdictRule} items={items} candidate={candidate} baseline={base} title={t("preferenceByDimension")} fileStem={stem} />
+          <DecisiveRates items={items} candidate={candidate} title={t("decisiveRateByDimension")} fileStem={stem} />
         </div>
       </div>
     );
@@ -60,29 +57,23 @@ export function HeadlineSection({ study, rows, reportRows, baseline, onBaseline 
     <div className="space-y-4">
       {!lead && (
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
-          <strong>{dimensionLabel(study, leadDim)}:</strong> mean scores {scores.filter((s) => s.dimension === leadDim).map((s) => `${s.model} ${num(s.mean.value)} (n = ${s.mean.n.toLocaleString("en-US")})`).join(", ")}.
-        </p>
+          {t.rich("meanScores", { study: dimensionLabel(study, leadDim), value: scores.filter((s) => s.dimension === leadDim).map((s) => `${s.model} ${num(s.mean.value)} (n = ${s.mean.n.toLocaleString("en-US")})`).join(", "), strong: (chunks) => <strong>{chunks}</strong> })}</p>
       )}
       {lead && (
         <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="headline-summary">
-          <strong>{dimensionLabel(study, lead.dimension)}:</strong> {lead.model} scored <strong data-metric="relative_improvement_mean">{pct(lead.improvement.value)}</strong> relative to {baseline}{" "}
-          (95% CI {pct(lead.improvement.low)}–{pct(lead.improvement.high)}, n = {lead.improvement.n.toLocaleString("en-US")} shared prompts);{" "}
-          mean scores {scores.filter((s) => s.dimension === lead.dimension).map((s) => `${s.model} ${num(s.mean.value)}`).join(", ")},
-          a difference of <strong data-metric="mean_difference">{signed(lead.difference.value)}</strong> points
-          {lead.difference.low !== null && <> (95% CI {signed(lead.difference.low)} to {signed(lead.difference.high)})</>}.
-          <span className="mt-1 block text-xs text-slate-600">A relative improvement depends on where the scale starts: the same scores read differently on 1–5 and on 0–4. The difference of means does not.</span>
+          {t.rich("scoredRelativeTo95Ci", { study: dimensionLabel(study, lead.dimension), model: lead.model, value: pct(lead.improvement.value), baseline, low: pct(lead.improvement.low), high: pct(lead.improvement.high), n: lead.improvement.n.toLocaleString("en-US"), value2: scores.filter((s) => s.dimension === lead.dimension).map((s) => `${s.model} ${num(s.mean.value)}`).join(", "), value3: signed(lead.difference.value), strong: (chunks) => <strong>{chunks}</strong>, strong2: (chunks) => <strong data-metric="relative_improvement_mean">{chunks}</strong>, strong3: (chunks) => <strong data-metric="mean_difference">{chunks}</strong> })}{lead.difference.low !== null && <> {" "}{t("n95CiTo", { low: signed(lead.difference.low), high: signed(lead.difference.high) })}</>}.
+          <span className="mt-1 block text-xs text-slate-600">{t("aRelativeImprovementDependsOn")}</span>
         </p>
       )}
       <div className="grid gap-4 2xl:grid-cols-2">
-        <MeanScores groups={groups} models={study.models} title="Mean score by dimension" fileStem={stem} />
+        <MeanScores groups={groups} models={study.models} title={t("meanScoreByDimension")} fileStem={stem} />
         <div className="space-y-2">
-          <label className="flex items-center gap-2 text-sm">Baseline for relative improvement
-            <select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={baseline} onChange={(e) => onBaseline(e.target.value)}>
+          <label className="flex items-center gap-2 text-sm">{t("baselineForRelativeImprovement")}<select className="rounded-md border border-slate-300 bg-white px-2 py-1" value={baseline} onChange={(e) => onBaseline(e.target.value)}>
               {study.models.map((m) => <option key={m} value={m}>{m}</option>)}
             </select>
           </label>
-          {reportRows ? <RelativeImprovements groups={ri} baseline={baseline} models={study.models} title={`Relative improvement over ${baseline}`} fileStem={stem} />
-            : <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing relative improvements…</div>}
+          {reportRows ? <RelativeImprovements groups={ri} baseline={baseline} models={study.models} title={t("relativeImprovementOver", { baseline })} fileStem={stem} />
+            : <div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">{t("computingRelativeImprovements")}</div>}
         </div>
       </div>
     </div>

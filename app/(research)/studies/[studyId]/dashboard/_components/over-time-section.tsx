@@ -1,6 +1,7 @@
 "use client";
 // Is the result stable? The headline recomputed at ten points as judgments accumulated, with its
 // interval as a band: a settled result shows as a flat line inside a narrowing band.
+import { useTranslations } from "next-intl";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
@@ -12,9 +13,10 @@ import type { DashboardStudy } from "./dashboard-view";
 type Points = inferRouterOutputs<AppRouter>["dashboards"]["overTime"];
 
 export function OverTimeSection({ study, points }: { study: DashboardStudy; points: Points }) {
+  const t = useTranslations("research.overTimeSection");
   const dims = study.dimensions.filter((d) => points.some((p) => p.rows.some((r) => r.dimension === d.key)));
   const [dimension, setDimension] = useState(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");
-  if (points.length === 0) return <p className="text-sm text-slate-600">No counted judgments yet.</p>;
+  if (points.length === 0) return <p className="text-sm text-slate-600">{t("noCountedJudgmentsYet")}</p>;
   const label = dims.find((d) => d.key === dimension)?.label ?? dimension;
   const sxs = study.type === "SIDE_BY_SIDE";
   const series = sxs ? ["decisive"] : study.models;
@@ -36,13 +38,13 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
   const fmt = (v: unknown) => (v == null ? "—" : sxs ? pct(Number(v) / 100) : num(Number(v)));
   return (
     <div className="space-y-2">
-      <label className="text-sm">Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
+      <label className="text-sm">{t("dimension")}{" "}<select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setDimension(e.target.value)}>
         {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
       <ChartCard title={title} fileStem={study.name}
-        legend={series.map((s, i) => ({ label: sxs ? `${study.candidate} chosen among decisive prompts (band: 95% CI)` : `${s} (band: 95% CI)`, color: color(i) }))}
-        description={`Each point is the headline computed on the judgments submitted up to then, in submission order; the axis counts ${label} judgments, as the headline does.`}
+        legend={series.map((s, i) => ({ label: sxs ? t("candidateChosenAmongDecisivePrompts", { candidate: study.candidate }) : t("sBand95Ci", { s }), color: color(i) }))}
+        description={t("eachPointIsTheHeadline", { label })}
         csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: countedOn(p), submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
-        table={<DataTable caption={title} columns={["judgments", "until", ...series.flatMap((s) => [sxs ? "decisive rate" : s, "95% CI", "n"])]}
+        table={<DataTable caption={title} columns={[t("judgments"), t("until"), ...series.flatMap((s) => [sxs ? "decisive rate" : s, "95% CI", "n"])]}
           rows={data.map((d) => [Number(d.judgments), new Date(String(d.at)).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }),
             ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
         <ResponsiveContainer width="100%" height={260}>

@@ -3,6 +3,7 @@
 // collected so far, the planner's projection of where it goes with more prompts, and per slice how
 // many more prompts a target half-width or a power target needs. Every number is the server's
 // (planner.plan and the over-time view); the page only draws them.
+import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
@@ -28,6 +29,7 @@ interface SlicePlan {
 }
 
 export function PlanningSection({ study, filter, overTime }: { study: DashboardStudy; filter: TDashboardFilter; overTime: OverTime | undefined }) {
+  const t = useTranslations("research.planningSection");
   const trpc = useTRPC();
   const [target, setTarget] = useState(3);
   const [difference, setDifference] = useState(5);
@@ -40,7 +42,7 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
   const dimension = chosen ?? dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "";
 
   if (study.type !== "SIDE_BY_SIDE") {
-    return <p className="text-sm text-slate-600">The planner projects the decisive rate of side-by-side studies; single-sided studies read their mean scores&apos; intervals in the headline and breakdowns.</p>;
+    return <p className="text-sm text-slate-600">{t("thePlannerProjectsTheDecisive")}</p>;
   }
   const input = (label: string, value: number, set: (v: number) => void, unit: string, testId: string) => (
     <label className="flex items-center gap-1 text-sm">{label}
@@ -53,14 +55,14 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
       {input("Detect 50% ±", difference, setDifference, "points", "power-difference")}
       {input("with power", power, setPower, "%", "power")}
       {dims.length > 1 && (
-        <label className="text-sm">Dimension <select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setChosen(e.target.value)}>
+        <label className="text-sm">{t("dimension")}{" "}<select className="ml-1 rounded-md border border-slate-300 bg-white px-2 py-1" value={dimension} onChange={(e) => setChosen(e.target.value)}>
           {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
       )}
-      {!valid && <span role="alert" className="text-sm text-red-700">Targets must lie between 0 and 50 points, power between 0 and 100%; the figures below are for the last valid targets.</span>}
+      {!valid && <span role="alert" className="text-sm text-red-700">{t("targetsMustLieBetween0")}</span>}
     </div>
   );
-  if (plan.error) return <div className="space-y-3">{controls}<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">Could not plan: {plan.error.message}</div></div>;
-  if (!plan.data) return <div className="space-y-3">{controls}<div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">Computing the plan…</div></div>;
+  if (plan.error) return <div className="space-y-3">{controls}<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">{t("couldNotPlan", { message: plan.error.message })}</div></div>;
+  if (!plan.data) return <div className="space-y-3">{controls}<div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">{t("computingThePlan")}</div></div>;
 
   // The numbers below are the plan's: label them with the targets it was computed for, which lag
   // the inputs while a new plan loads and stay put while an input is invalid.
@@ -91,21 +93,17 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
     <div className="space-y-4">
       {controls}
       <p className="rounded-lg border border-indigo-100 bg-indigo-50 p-4 text-[15px] leading-relaxed text-slate-800" data-testid="plan-summary">
-        <strong>{label}:</strong> the decisive rate&apos;s 95% interval is <strong data-metric="half_width_now">{points(v(all, "half_width_now"))}</strong> points
-        on {count(v(all, "n_prompts"))} prompts ({count(all?.get("decisive_rate_a")?.n)} decisive).{" "}
-        {more === null ? <>{all?.get("more_prompts_for_half_width")?.note ?? "Nothing to project yet."}</>
-          : more === 0 ? <>It is within the target of ±{shown.target} points.</>
-          : <>±{shown.target} points needs about <strong data-metric="more_prompts_for_half_width">{count(more)}</strong> more prompts
-            ({count(v(all, "more_tasks_for_half_width"))} tasks at k = {k}).</>}{" "}
-        {v(all, "more_prompts_for_power") !== null && <>To tell {50 + shown.difference}% from 50% with {shown.power}% power: <strong data-metric="more_prompts_for_power">{count(v(all, "more_prompts_for_power"))}</strong> more prompts
-          (power now {pct(v(all, "power_now"), 0)}).</>}{" "}
-        <span className="text-slate-600">Graders of one prompt agree with an intraclass correlation of {v(all, "between_grader_icc")?.toFixed(2) ?? "—"}: its {k} judgments are worth about {v(all, "effective_judgments_per_prompt")?.toFixed(1) ?? "—"} independent ones, so more prompts narrow the interval faster than more graders per prompt.</span>
+        {t.rich("theDecisiveRateAposS", { label, value: points(v(all, "half_width_now")), value2: count(v(all, "n_prompts")), n: count(all?.get("decisive_rate_a")?.n), strong: (chunks) => <strong>{chunks}</strong>, strong2: (chunks) => <strong data-metric="half_width_now">{chunks}</strong> })}{" "}{more === null ? <>{all?.get("more_prompts_for_half_width")?.note ?? t("nothingToProjectYet")}</>
+          : more === 0 ? <>{t("itIsWithinTheTarget", { target: shown.target })}</>
+          : <>{t.rich("pointsNeedsAboutMorePrompts", { target: shown.target, more: count(more), value: count(v(all, "more_tasks_for_half_width")), k, strong: (chunks) => <strong data-metric="more_prompts_for_half_width">{chunks}</strong> })}</>}{" "}
+        {v(all, "more_prompts_for_power") !== null && <>{t.rich("toTellFrom50With", { value: 50 + shown.difference, power: shown.power, value2: count(v(all, "more_prompts_for_power")), value3: pct(v(all, "power_now"), 0), strong: (chunks) => <strong data-metric="more_prompts_for_power">{chunks}</strong> })}</>}{" "}
+        <span className="text-slate-600">{t("gradersOfOnePromptAgree", { value: v(all, "between_grader_icc")?.toFixed(2) ?? "—", k, value2: v(all, "effective_judgments_per_prompt")?.toFixed(1) ?? "—" })}</span>
       </p>
       <ChartCard title={title} fileStem={study.name}
-        legend={[{ label: "observed half-width (points)", color: CANDIDATE }, { label: "projected with more prompts at the same rates", color: MODEL_COLORS[1] }, { label: `target ±${shown.target}`, color: "#475569" }]}
-        description={`Half the width of the decisive rate's 95% interval against ${label} judgments counted: observed at the over-time points, projected at the observed decisive share and rate (k = ${k}).`}
+        legend={[{ label: t("observedHalfWidthPoints"), color: CANDIDATE }, { label: t("projectedWithMorePromptsAt"), color: MODEL_COLORS[1] }, { label: t("targetTarget", { target: shown.target }), color: "#475569" }]}
+        description={t("halfTheWidthOfThe", { label, k })}
         csvRows={[...observed.map((o) => ({ judgments: o.judgments, kind: "observed", half_width_points: o.observed })), ...projected.map((p) => ({ judgments: p.judgments, kind: "projected", half_width_points: p.projected }))]}
-        table={<DataTable caption={title} columns={["judgments", "kind", "half-width (points)"]}
+        table={<DataTable caption={title} columns={[t("judgments"), t("kind"), t("halfWidthPoints")]}
           rows={[...observed.map((o) => [o.judgments, "observed", `±${o.observed.toFixed(1)}`]), ...projected.map((p) => [p.judgments, "projected", `±${p.projected.toFixed(1)}`])]} />}>
         <ResponsiveContainer width="100%" height={260}>
           <ComposedChart margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
@@ -121,20 +119,19 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
           </ComposedChart>
         </ResponsiveContainer>
       </ChartCard>
-      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={`${label}: prompts needed per slice`}>
-        <h3 className="font-semibold text-slate-900">{label}: prompts needed per slice</h3>
-        <p className="mb-2 text-xs text-slate-600">Per slice, at that slice&apos;s own decisive share and rate: how many more prompts reach the target half-width, and the power target.
-          Small slices need far more prompts than the whole study. <code>npm run verdict -- plan --study NAME</code> prints every figure as CSV.</p>
-        <SortableTable caption="Prompts needed per slice" rows={slices} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}
+      <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t("promptsNeededPerSlice", { label })}>
+        <h3 className="font-semibold text-slate-900">{t("promptsNeededPerSlice", { label })}</h3>
+        <p className="mb-2 text-xs text-slate-600">{t.rich("perSliceAtThatSlice", { code: (chunks) => <code>{chunks}</code> })}</p>
+        <SortableTable caption={t("promptsNeededPerSlice2")} rows={slices} rowKey={(s) => s.slice} initialSort={{ key: "slice", desc: false }}
           columns={[
-            { key: "slice", label: "slice", sortValue: (s) => (s.slice === "all" ? "" : s.slice), render: (s) => (s.slice === "all" ? <strong>all</strong> : <><span className="text-slate-500">{sliceFamily(s.slice)}:</span> {sliceValue(s.slice)}</>) },
-            { key: "prompts", label: "prompts", numeric: true, sortValue: (s) => v(s.m, "n_prompts"), render: (s) => count(v(s.m, "n_prompts")) },
-            { key: "share", label: "decisive", numeric: true, sortValue: (s) => v(s.m, "decisive_share"), render: (s) => pct(v(s.m, "decisive_share"), 0) },
-            { key: "rate", label: `${pair.a} chosen`, numeric: true, sortValue: (s) => v(s.m, "decisive_rate_a"), render: (s) => pct(v(s.m, "decisive_rate_a"), 0) },
-            { key: "now", label: "half-width now", numeric: true, sortValue: (s) => v(s.m, "half_width_now"), render: (s) => points(v(s.m, "half_width_now")) },
-            { key: "target", label: `more prompts for ±${shown.target}`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_half_width"), render: (s) => count(v(s.m, "more_prompts_for_half_width")) },
-            { key: "power", label: `more prompts for ${shown.power}% power`, numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_power"), render: (s) => count(v(s.m, "more_prompts_for_power")) },
-            { key: "powerNow", label: "power now", numeric: true, sortValue: (s) => v(s.m, "power_now"), render: (s) => pct(v(s.m, "power_now"), 0) },
+            { key: "slice", label: t("slice"), sortValue: (s) => (s.slice === "all" ? "" : s.slice), render: (s) => (s.slice === "all" ? <strong>{t("all")}</strong> : <><span className="text-slate-500">{sliceFamily(s.slice)}:</span> {sliceValue(s.slice)}</>) },
+            { key: "prompts", label: t("prompts"), numeric: true, sortValue: (s) => v(s.m, "n_prompts"), render: (s) => count(v(s.m, "n_prompts")) },
+            { key: "share", label: t("decisive"), numeric: true, sortValue: (s) => v(s.m, "decisive_share"), render: (s) => pct(v(s.m, "decisive_share"), 0) },
+            { key: "rate", label: t("aChosen", { a: pair.a }), numeric: true, sortValue: (s) => v(s.m, "decisive_rate_a"), render: (s) => pct(v(s.m, "decisive_rate_a"), 0) },
+            { key: "now", label: t("halfWidthNow"), numeric: true, sortValue: (s) => v(s.m, "half_width_now"), render: (s) => points(v(s.m, "half_width_now")) },
+            { key: "target", label: t("morePromptsForTarget", { target: shown.target }), numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_half_width"), render: (s) => count(v(s.m, "more_prompts_for_half_width")) },
+            { key: "power", label: t("morePromptsForPowerPower", { power: shown.power }), numeric: true, sortValue: (s) => v(s.m, "more_prompts_for_power"), render: (s) => count(v(s.m, "more_prompts_for_power")) },
+            { key: "powerNow", label: t("powerNow"), numeric: true, sortValue: (s) => v(s.m, "power_now"), render: (s) => pct(v(s.m, "power_now"), 0) },
           ]} />
       </section>
     </div>

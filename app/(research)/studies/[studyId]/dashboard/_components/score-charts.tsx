@@ -1,6 +1,7 @@
 "use client";
 // Single-sided charts: mean score per model (bootstrap interval over prompts) and each model's
 // relative improvement over a chosen baseline model (paired bootstrap interval).
+import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ImprovementSummary, ScoreSummary } from "../_lib/report-view";
 import { SMALL_SAMPLE, ciDeltas } from "../_lib/report-view";
@@ -12,6 +13,7 @@ import { ChartCard, DataTable, TooltipBox } from "./chart-card";
 export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
   groups: { label: string; scores: ScoreSummary[] }[]; models: string[]; title: string; fileStem: string; scaleMax?: number;
 }) {
+  const t = useTranslations("research.scoreCharts");
   const data = groups.map((g) => {
     const row: Record<string, unknown> = { label: g.label, g };
     for (const m of models) {
@@ -24,11 +26,11 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
   const anySmall = groups.some((g) => g.scores.some((s) => s.mean.n > 0 && s.mean.n < SMALL_SAMPLE));
   return (
     <ChartCard title={title} fileStem={fileStem} legend={models.map((m, i) => ({ label: m, color: MODEL_COLORS[i % MODEL_COLORS.length] }))}
-      description="Mean over prompts of each prompt's mean score (1–5), with a 95% bootstrap interval over prompts."
-      warning={anySmall ? <p className="mb-1 text-xs text-amber-800">⚠ some means rest on fewer than {SMALL_SAMPLE} prompts.</p> : undefined}
+      description={t("meanOverPromptsOfEach")}
+      warning={anySmall ? <p className="mb-1 text-xs text-amber-800">{t("someMeansRestOnFewer", { SMALL_SAMPLE })}</p> : undefined}
       csvRows={groups.flatMap((g) => g.scores.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, prompts: s.mean.n,
         mean_score: s.mean.value, ci_low: s.mean.low, ci_high: s.mean.high, top_box_rate: s.topBox.value })))}
-      table={<DataTable caption={title} columns={["", "model", "prompts", "mean score", "95% CI", "top-box (4–5)"]}
+      table={<DataTable caption={title} columns={["", t("model"), t("prompts"), t("meanScore"), t("n95Ci"), t("topBox45")]}
         rows={groups.flatMap((g) => g.scores.map((s) => [g.label, s.model, s.mean.n, num(s.mean.value), s.mean.low === null ? "—" : `${num(s.mean.low)}–${num(s.mean.high)}`, pct(s.topBox.value)]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(160, 50 + groups.length * models.length * 22)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
@@ -53,6 +55,7 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
 export function RelativeImprovements({ groups, baseline, models, title, fileStem }: {
   groups: { label: string; improvements: ImprovementSummary[] }[]; baseline: string; models: string[]; title: string; fileStem: string;
 }) {
+  const t = useTranslations("research.scoreCharts");
   const shown = models.filter((m) => m !== baseline);
   const data = groups.map((g) => {
     const row: Record<string, unknown> = { label: g.label, g };
@@ -64,11 +67,11 @@ export function RelativeImprovements({ groups, baseline, models, title, fileStem
     return row;
   });
   return (
-    <ChartCard title={title} fileStem={fileStem} legend={shown.map((m) => ({ label: `${m} over ${baseline}`, color: MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length] }))}
-      description={`(mean of model − mean of ${baseline}) / mean of ${baseline}, over prompts both were scored on; 95% paired bootstrap interval.`}
+    <ChartCard title={title} fileStem={fileStem} legend={shown.map((m) => ({ label: t("mOverBaseline", { m, baseline }), color: MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length] }))}
+      description={t("meanOfModelMeanOf", { baseline })}
       csvRows={groups.flatMap((g) => g.improvements.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, baseline: s.baseline,
         shared_prompts: s.improvement.n, relative_improvement: s.improvement.value, ci_low: s.improvement.low, ci_high: s.improvement.high })))}
-      table={<DataTable caption={title} columns={["", "model", "shared prompts", "relative improvement", "95% CI"]}
+      table={<DataTable caption={title} columns={["", t("model"), t("sharedPrompts"), t("relativeImprovement"), t("n95Ci")]}
         rows={groups.flatMap((g) => g.improvements.map((s) => [g.label, s.model, s.improvement.n, pct(s.improvement.value), s.improvement.low === null ? "—" : `${pct(s.improvement.low)}–${pct(s.improvement.high)}`]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(140, 50 + groups.length * Math.max(1, shown.length) * 24)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>

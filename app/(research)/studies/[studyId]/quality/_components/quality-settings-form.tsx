@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -8,6 +9,7 @@ import { useTRPC } from "@/app/_lib/trpc";
 interface Settings { goldRate: number; requireQualification: boolean; qualificationPassRate: number; minTaskSeconds: number }
 
 export function QualitySettingsForm({ studyId, settings, qualificationItems }: { studyId: string; settings: Settings; qualificationItems: number }) {
+  const t = useTranslations("research.qualitySettingsForm");
   const trpc = useTRPC();
   const router = useRouter();
   const [goldPct, setGoldPct] = useState(String(Math.round(settings.goldRate * 100)));
@@ -22,17 +24,16 @@ export function QualitySettingsForm({ studyId, settings, qualificationItems }: {
       setSaved(false);
       save.mutate({ studyId, goldRate: Number(goldPct) / 100, requireQualification: requireQ, qualificationPassRate: Number(passPct) / 100, minTaskSeconds: Number(minSeconds) });
     }}>
-      <TextField label="Gold and attention items, % of a grader's tasks" type="number" min={0} max={50} step={1} value={goldPct} onChange={(e) => setGoldPct(e.target.value)} />
-      <TextField label="Minimum plausible time per task (seconds, 0 = none)" type="number" min={0} max={3600} step={1} value={minSeconds} onChange={(e) => setMinSeconds(e.target.value)} />
+      <TextField label={t("goldAndAttentionItemsOf")} type="number" min={0} max={50} step={1} value={goldPct} onChange={(e) => setGoldPct(e.target.value)} />
+      <TextField label={t("minimumPlausibleTimePerTask")} type="number" min={0} max={3600} step={1} value={minSeconds} onChange={(e) => setMinSeconds(e.target.value)} />
       <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
         <input type="checkbox" checked={requireQ} onChange={(e) => setRequireQ(e.target.checked)} />
-        Require a passed qualification set ({qualificationItems} item{qualificationItems === 1 ? "" : "s"}) before real tasks
-      </label>
-      <TextField label="Qualification pass mark, % of checked answers correct" type="number" min={50} max={100} step={1} value={passPct} onChange={(e) => setPassPct(e.target.value)} />
+        {t("requireAPassedQualificationSet", { qualificationItems })}{qualificationItems === 1 ? "" : "s"}{t("beforeRealTasks")}</label>
+      <TextField label={t("qualificationPassMarkOfChecked")} type="number" min={50} max={100} step={1} value={passPct} onChange={(e) => setPassPct(e.target.value)} />
       <ErrorMessage error={save.error} />
       <div className="flex items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>Save settings</Button>
-        {saved && !save.isPending && <span role="status" className="text-sm text-emerald-700">Saved.</span>}
+        <Button type="submit" disabled={save.isPending}>{t("saveSettings")}</Button>
+        {saved && !save.isPending && <span role="status" className="text-sm text-emerald-700">{t("saved")}</span>}
       </div>
     </form>
   );
