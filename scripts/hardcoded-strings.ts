@@ -1,10 +1,20 @@
-// Finds words written straight into TSX (JSX text, words in text attributes such as aria-label,
-// title, placeholder, alt, label, and string literals shown as children), for the test that keeps
-// grader-facing pages in the message catalogue (grader-strings.test.ts). Key names in <kbd> and
-// the product name are not words to translate.
+// Finds words written straight into TSX (JSX text, words in any attribute that is not a known
+// non-text one such as className or href, string literals shown as children, in arrays of column
+// headers and in text properties of object literals such as { label: "…" } or metadata titles),
+// for the test that keeps every page in the message catalogue (interface-strings.test.ts). Key
+// names in <kbd> and the product name are not words to translate.
 import ts from "typescript";
 
-const TEXT_ATTRIBUTES = new Set(["aria-label", "title", "placeholder", "alt", "label", "subtitle", "aria-description"]);
+/** Attributes that carry identifiers, styles, URLs or data, never words a person reads. */
+const NON_TEXT_ATTRIBUTES = new Set([
+  "className", "type", "role", "dir", "lang", "dataKey", "name", "href", "src", "value", "defaultValue", "id", "key", "htmlFor",
+  "layout", "yAxisId", "xAxisId", "preload", "autoComplete", "inputMode", "pattern", "target", "scope", "rel", "position", "kind",
+  "stroke", "fill", "orientation", "textAnchor", "strokeDasharray", "variant", "action", "method", "encType", "accept", "form",
+  "fileStem", "mode", "d", "viewBox", "xmlns", "fontFamily", "dominantBaseline", "tone", "transform", "domain", "interval",
+]);
+/** Object-literal properties whose strings are shown as words. */
+export const TEXT_PROPERTIES = new Set(["label", "title", "header", "description", "hint", "help", "caption", "subtitle", "placeholder", "message", "what", "text"]);
+export const isTextAttribute = (name: string) => !NON_TEXT_ATTRIBUTES.has(name) && !name.startsWith("data-") && !/^aria-(hidden|live|modal|controls|describedby|labelledby|current|checked|selected|pressed|expanded|disabled|invalid|busy|atomic|haspopup|orientation|sort|level|posinset|setsize|valuenow|valuemin|valuemax|colcount|rowcount|colindex|rowindex)$/.test(name);
 /** Words that are not translated: the product's name. */
 const ALLOWED = new Set(["Verdict"]);
 const hasWords = (text: string) => /\p{L}{2,}/u.test(text.replace(/\{[^}]*\}/g, "")) && !ALLOWED.has(text.trim());
@@ -16,27 +26,36 @@ function inKbd(node: ts.Node): boolean {
   return false;
 }
 
-/** Hard-coded words in one file, as "file:line: text". */
-export function hardcodedStrings(file: string, source: string): string[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: string[] = [];
-  const report = (node: ts.Node, text: string) => found.push(`${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim()}`);
-  const literalText = (node: ts.Node): string | null =>
-    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text
-      : ts.isTemplateExpression(node) ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" ") : null;
-  /** Strings an expression shows as such (through ?:, ??, || and parentheses), not arguments of calls. */
-  const shown = (expr: ts.Expression): ts.Node[] => {
-    if (ts.isParenthesizedExpression(expr)) return shown(expr.expression);
-    if (ts.isConditionalExpression(expr)) return [...shown(expr.whenTrue), ...shown(expr.whenFalse)];
-    if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(expr.operatorToken.kind)) return [...shown(expr.left), ...shown(expr.right)];
-    return literalText(expr) !== null ? [expr] : [];
-  };
+const literalText = (node: ts.Node): string | null =>
+  ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) ? node.text
+    : ts.isTemplateExpression(node) ? [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" ") : null;
+/** Strings an expression shows as such (through ?:, ??, || and parentheses), not arguments of calls. */
+const shown = (expr: ts.Expression): ts.Node[] => {
+  if (ts.isParenthesizedExpression(expr)) return shown(expr.expression);
+  if (ts.isConditionalExpression(expr)) return [...shown(expr.whenTrue), ...shown(expr.whenFalse)];
+  if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(expr.operatorToken.kind)) return [...shown(expr.left), ...shown(expr.right)];
+  return literalText(expr) !== null ? [expr] : [];
+};
+/** Dialogs the browser shows with the string it is given. */
+const DIALOGS = new Set(["confirm", "alert", "prompt", "window.confirm", "window.alert", "window.prompt"]);
+
+/** Hard-coded words in one parsed file: each literal node with its text. */
+export function hardcodedStringNodes(sf: ts.SourceFile): { node: ts.Node; text: string }[] {
+  const found: { node: ts.Node; text: string }[] = [];
+  const report = (node: ts.Node, text: string) => found.push({ node, text });
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && hasWords(node.text) && !inKbd(node)) report(node, node.text);
-    if (ts.isJsxAttribute(node) && TEXT_ATTRIBUTES.has(node.name.getText()) && node.initializer) {
+    if (ts.isJsxAttribute(node) && isTextAttribute(node.name.getText()) && node.initializer) {
       const init = node.initializer;
-      const candidates = ts.isStringLiteral(init) ? [init] : ts.isJsxExpression(init) && init.expression ? shown(init.expression) : [];
+      const candidates = ts.isStringLiteral(init) ? [init]
+        : ts.isJsxExpression(init) && init.expression ? (ts.isArrayLiteralExpression(init.expression) ? init.expression.elements.flatMap(shown) : shown(init.expression)) : [];
       for (const c of candidates) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+    }
+    if (ts.isCallExpression(node) && DIALOGS.has(node.expression.getText()) && node.arguments[0]) {
+      for (const c of shown(node.arguments[0])) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+    }
+    if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText())) {
+      for (const c of shown(node.initializer)) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
     }
     if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent) && !inKbd(node)) {
       for (const c of shown(node.expression)) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
@@ -45,4 +64,10 @@ export function hardcodedStrings(file: string, source: string): string[] {
   };
   visit(sf);
   return found;
+}
+
+/** Hard-coded words in one file, as "file:line: text". */
+export function hardcodedStrings(file: string, source: string): string[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  return hardcodedStringNodes(sf).map(({ node, text }) => `${file}:${sf.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${text.trim()}`);
 }
