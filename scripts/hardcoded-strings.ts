@@ -13,8 +13,8 @@ const NON_TEXT_ATTRIBUTES = new Set([
   "fileStem", "mode", "d", "viewBox", "xmlns", "fontFamily", "dominantBaseline", "tone", "transform", "domain", "interval",
 ]);
 /** Object-literal properties whose strings are shown as words. */
-export const TEXT_PROPERTIES = new Set(["label", "title", "header", "description", "hint", "help", "caption", "subtitle", "placeholder", "message", "what", "text"]);
-export const isTextAttribute = (name: string) => !NON_TEXT_ATTRIBUTES.has(name) && !name.startsWith("data-") && !/^aria-(hidden|live|modal|controls|describedby|labelledby|current|checked|selected|pressed|expanded|disabled|invalid|busy|atomic|haspopup|orientation|sort|level|posinset|setsize|valuenow|valuemin|valuemax|colcount|rowcount|colindex|rowindex)$/.test(name);
+const TEXT_PROPERTIES = new Set(["label", "title", "header", "description", "hint", "help", "caption", "subtitle", "placeholder", "message", "what", "text"]);
+const isTextAttribute = (name: string) => !NON_TEXT_ATTRIBUTES.has(name) && !name.startsWith("data-") && !/^aria-(hidden|live|modal|controls|describedby|labelledby|current|checked|selected|pressed|expanded|disabled|invalid|busy|atomic|haspopup|orientation|sort|level|posinset|setsize|valuenow|valuemin|valuemax|colcount|rowcount|colindex|rowindex)$/.test(name);
 /** Words that are not translated: the product's name. */
 const ALLOWED = new Set(["Verdict"]);
 const hasWords = (text: string) => /\p{L}{2,}/u.test(text.replace(/\{[^}]*\}/g, "")) && !ALLOWED.has(text.trim());
@@ -40,25 +40,26 @@ const shown = (expr: ts.Expression): ts.Node[] => {
 const DIALOGS = new Set(["confirm", "alert", "prompt", "window.confirm", "window.alert", "window.prompt"]);
 
 /** Hard-coded words in one parsed file: each literal node with its text. */
-export function hardcodedStringNodes(sf: ts.SourceFile): { node: ts.Node; text: string }[] {
+function hardcodedStringNodes(sf: ts.SourceFile): { node: ts.Node; text: string }[] {
   const found: { node: ts.Node; text: string }[] = [];
   const report = (node: ts.Node, text: string) => found.push({ node, text });
+  /** Reports the literals among `nodes` that hold words. */
+  const reportWords = (nodes: ts.Node[]) => { for (const c of nodes) { const text = literalText(c)!; if (hasWords(text)) report(c, text); } };
   const visit = (node: ts.Node) => {
     if (ts.isJsxText(node) && hasWords(node.text) && !inKbd(node)) report(node, node.text);
     if (ts.isJsxAttribute(node) && isTextAttribute(node.name.getText()) && node.initializer) {
       const init = node.initializer;
-      const candidates = ts.isStringLiteral(init) ? [init]
-        : ts.isJsxExpression(init) && init.expression ? (ts.isArrayLiteralExpression(init.expression) ? init.expression.elements.flatMap(shown) : shown(init.expression)) : [];
-      for (const c of candidates) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+      reportWords(ts.isStringLiteral(init) ? [init]
+        : ts.isJsxExpression(init) && init.expression ? (ts.isArrayLiteralExpression(init.expression) ? init.expression.elements.flatMap(shown) : shown(init.expression)) : []);
     }
     if (ts.isCallExpression(node) && DIALOGS.has(node.expression.getText()) && node.arguments[0]) {
-      for (const c of shown(node.arguments[0])) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+      reportWords(shown(node.arguments[0]));
     }
     if (ts.isPropertyAssignment(node) && TEXT_PROPERTIES.has(node.name.getText())) {
-      for (const c of shown(node.initializer)) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+      reportWords(shown(node.initializer));
     }
     if (ts.isJsxExpression(node) && node.expression && !ts.isJsxAttribute(node.parent) && !inKbd(node)) {
-      for (const c of shown(node.expression)) { const text = literalText(c)!; if (hasWords(text)) report(c, text); }
+      reportWords(shown(node.expression));
     }
     ts.forEachChild(node, visit);
   };

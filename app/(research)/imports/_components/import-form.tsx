@@ -14,15 +14,13 @@ type Outcome =
 /** Phases the server reports while importing, each with a catalogue entry under importForm.phase. */
 const PHASES = new Set(["upload", "checking", "writing"]);
 
-// How an import's summary reads to a person (the keys are the CLI's JSON summary).
-const SUMMARY_LABELS: Record<string, string> = {
-  promptSet: "prompt set", rows: "rows", prompts: "prompts", models: "models", studies: "studies",
-  judgmentsAdded: "judgments added", judgmentsAlreadyPresent: "already present",
-};
+// The CLI's JSON summary keys that have a catalogue label under importForm.summary.
+const SUMMARY_KEYS = new Set(["promptSet", "rows", "prompts", "models", "studies", "judgmentsAdded", "judgmentsAlreadyPresent"]);
 
 export function ImportForm({ kind, title, help }: { kind: "material" | "judgments"; title: string; help: string }) {
   const t = useTranslations("research.importForm");
   const phaseLabel = (phase: string) => (PHASES.has(phase) ? t(`phase.${phase}`) : phase);
+  const summaryLabel = (key: string) => (SUMMARY_KEYS.has(key) ? t(`summary.${key}`) : key);
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
   const [promptSet, setPromptSet] = useState("");
@@ -59,7 +57,7 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
     xhr.onload = () => {
       if (xhr.status !== 200) {
         setProgress(null);
-        setOutcome({ type: "error", message: (() => { try { return JSON.parse(xhr.responseText).error; } catch { return `Upload failed (${xhr.status}).`; } })() });
+        setOutcome({ type: "error", message: (() => { try { return JSON.parse(xhr.responseText).error; } catch { return t("uploadFailedStatus", { status: xhr.status }); } })() });
       } else readLines();
     };
     xhr.onerror = () => { setProgress(null); setOutcome({ type: "error", message: t("theUploadFailedCheckYour") }); };
@@ -84,7 +82,7 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       )}
       {outcome?.type === "done" && (
         <p role="status" className="rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-          {t("imported", { value: Object.entries(outcome.summary).map(([k, v]) => `${SUMMARY_LABELS[k] ?? k} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ") })}{kind === "material" && <> · <a className="font-medium underline" href="/studies/new">{t("createAStudyFromIt")}</a></>}
+          {t("imported", { value: Object.entries(outcome.summary).map(([k, v]) => `${summaryLabel(k)} ${Array.isArray(v) ? v.join(", ") : v}`).join(" · ") })}{kind === "material" && <> · <a className="font-medium underline" href="/studies/new">{t("createAStudyFromIt")}</a></>}
           {kind === "judgments" && <> · <a className="font-medium underline" href="/studies">{t("seeTheStudies")}</a></>}
         </p>
       )}
