@@ -23,6 +23,8 @@ describe("rating slices on worker threads", () => {
     const here = rateSlices(prepared, 5, options);
     const there = await rateInWorkers(prepared, 5, options, 0);
     expect(there).toEqual(here);
+    // The workers read the dimension's arrays in shared memory.
+    expect(prepared[0].items.a.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(there.length).toBe(1 + 2 + 2 + 3 + 1);
   }, 60_000);
 });

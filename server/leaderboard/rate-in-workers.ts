@@ -10,7 +10,7 @@ import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { compiledCliIsCurrent } from "../../bin/compiled-cli.mjs";
 import { env } from "../env";
-import { rateSlices, type LeaderboardOptions, type PreparedSlice, type SliceStandings } from "./domain/leaderboard";
+import { rateSlices, sliceCost, type LeaderboardOptions, type PreparedSlice, type SliceStandings } from "./domain/leaderboard";
 
 // Plain CommonJS evaluated by the worker: it registers tsx when running from source, then loads the worker.
 const BOOT = `
@@ -20,7 +20,6 @@ const { workerData } = require("node:worker_threads");
 /** Resampled draws below which a worker's start-up (loading TypeScript) costs more than the work. */
 const WORKER_THRESHOLD = 20_000_000;
 
-const cost = (s: PreparedSlice) => s.battles.prompts + s.battles.typeCount.length * 20 + s.battles.styled.a.length / 4;
 
 /** The ESM entry of tsx's API (what `import "tsx/esm/api"` resolves to), from tsx's own export map. */
 function tsxEsmApi(root: string): string {
@@ -29,15 +28,20 @@ function tsxEsmApi(root: string): string {
   return pathToFileURL(path.join(/*turbopackIgnore: true*/ path.dirname(manifest), entry)).href;
 }
 
+/**
+ * Rates the slices, on worker threads when they are large enough. The dimensions' arrays are in
+ * shared memory (leaderboard.ts): a worker receives only its slices' prompt lists and builds and
+ * rates its slices itself, so that preparing them is spread over the cores too.
+ */
 export async function rateInWorkers(prepared: PreparedSlice[], models: number, options: LeaderboardOptions, threshold = WORKER_THRESHOLD): Promise<SliceStandings[]> {
-  const total = prepared.reduce((n, s) => n + cost(s), 0) * options.resamples;
+  const total = prepared.reduce((n, s) => n + sliceCost(s), 0) * options.resamples;
   const threads = Math.min(prepared.length, os.availableParallelism());
   if (total < threshold || threads < 2) return rateSlices(prepared, models, options);
   // Largest first onto the least loaded thread: shares of about equal cost.
   const shares = Array.from({ length: threads }, () => ({ load: 0, slices: [] as number[] }));
-  for (const i of prepared.map((_, i) => i).sort((x, y) => cost(prepared[y]) - cost(prepared[x]))) {
+  for (const i of prepared.map((_, i) => i).sort((x, y) => sliceCost(prepared[y]) - sliceCost(prepared[x]))) {
     const share = shares.reduce((best, s) => (s.load < best.load ? s : best));
-    share.load += cost(prepared[i]);
+    share.load += sliceCost(prepared[i]);
     share.slices.push(i);
   }
   const root = env().root;

@@ -1,7 +1,8 @@
 // The leaderboard of a set of side-by-side studies: per dimension and slice (all, each locale,
-// region, category, modality, as in the report), rate the models from their battles. Preparing a
-// slice (grouping its prompts by outcome, flattening its items) is separate from rating it, so
-// that slices can be rated in parallel (server/leaderboard/rate-in-workers.ts).
+// region, category, modality, as in the report), rate the models from their battles. Preparing
+// (a dimension's items as flat arrays, each slice's prompts as a list) is separate from rating a
+// slice (grouping its prompts by outcome, resampling, fitting), so that slices can be built and
+// rated in parallel (server/leaderboard/rate-in-workers.ts) from arrays the threads share.
 import { deriveSeed } from "../../analytics/domain/seeded-random";
 import { compareSlices, type PromptAttributes } from "../../analytics/domain/slices";
 import { rateSlice, type ModelStanding, type SliceBattles, type SliceResult } from "./rate-slice";
@@ -35,19 +36,23 @@ export interface SliceStandings {
   result: SliceResult;
 }
 
-/** A slice ready to rate: its battles and the seed of its resamples. */
+/** A slice ready to rate: its dimension's items, its prompts among them, the seed of its resamples. */
 export interface PreparedSlice {
   dimension: string;
   slice: string;
-  battles: SliceBattles;
+  items: DimensionItems;
+  /** indices of the slice's prompts in `items`, in order */
+  prompts: Int32Array;
   seed: number;
 }
 
 const F = STYLE_FEATURES.length;
 
-/** A dimension's items as flat arrays grouped by prompt, with an outcome id per prompt. */
-interface DimensionItems {
-  promptIds: string[];
+/**
+ * A dimension's items as flat arrays grouped by prompt, with an outcome id per prompt. The arrays
+ * are in shared memory: the worker threads that rate slices read them without a copy.
+ */
+export interface DimensionItems {
   /** distinct outcomes (outcome ids are 0 .. outcomes-1) */
   outcomes: number;
   /** a prompt's items are promptStart[p] .. promptStart[p+1]-1 */
@@ -60,25 +65,80 @@ interface DimensionItems {
   style: Float64Array;
 }
 
-function dimensionItems(items: ItemBattles[]): DimensionItems {
-  const byPrompt = new Map<string, ItemBattles[]>();
-  for (const it of items) (byPrompt.get(it.promptId) ?? byPrompt.set(it.promptId, []).get(it.promptId)!).push(it);
-  const promptIds = [...byPrompt.keys()].sort();
+/**
+ * An outcome's key when its prompt has a single item, as one number: (lower model, higher model,
+ * wins with ties as halves, battles), or null when the ranges do not fit a safe integer (counts are
+ * whole numbers). A million
+ * prompts then cost no string or object each; prompts with several items use string keys.
+ */
+function singleItemKey(models: number, maxBattles: number): ((lo: number, hi: number, w: number, n: number) => number) | null {
+  const halves = 2 * maxBattles + 1, counts = maxBattles + 1;
+  if (!(models * models * halves * counts < Number.MAX_SAFE_INTEGER)) return null;
+  return (lo, hi, w, n) => ((lo * models + hi) * halves + 2 * w) * counts + n;
+}
+
+function dimensionItems(items: ItemBattles[]): { promptIds: string[]; d: DimensionItems } {
+  // Items in prompt order (a sort of their indices: no map or array per prompt), each prompt's
+  // items consecutive.
+  const order = new Int32Array(items.length);
+  for (let x = 0; x < items.length; x++) order[x] = x;
+  order.sort((x, y) => {
+    const p = items[x].promptId, q = items[y].promptId;
+    return p < q ? -1 : p > q ? 1 : x - y;
+  });
+  const promptIds: string[] = [];
+  const firstOf: number[] = [];
+  let models = 0, maxBattles = 0, whole = true;
+  for (let r = 0; r < order.length; r++) {
+    const it = items[order[r]];
+    if (r === 0 || it.promptId !== items[order[r - 1]].promptId) {
+      promptIds.push(it.promptId);
+      firstOf.push(r);
+    }
+    models = Math.max(models, it.a + 1, it.b + 1);
+    maxBattles = Math.max(maxBattles, it.aWins + it.bWins + it.ties);
+    whole &&= Number.isInteger(it.aWins) && Number.isInteger(it.bWins) && Number.isInteger(it.ties);
+  }
+  firstOf.push(order.length);
   const n = items.length;
-  const d: DimensionItems = { promptIds, outcomes: 0, promptStart: new Int32Array(promptIds.length + 1), outcome: new Int32Array(promptIds.length),
-    a: new Int32Array(n), b: new Int32Array(n), winsA: new Float64Array(n), battles: new Float64Array(n), style: new Float64Array(n * F) };
-  const outcomes = new Map<string, number>();
+  const ints = (length: number) => new Int32Array(new SharedArrayBuffer(length * Int32Array.BYTES_PER_ELEMENT));
+  const floats = (length: number) => new Float64Array(new SharedArrayBuffer(length * Float64Array.BYTES_PER_ELEMENT));
+  const d: DimensionItems = { outcomes: 0, promptStart: ints(promptIds.length + 1), outcome: ints(promptIds.length),
+    a: ints(n), b: ints(n), winsA: floats(n), battles: floats(n), style: floats(n * F) };
+  const numericKey = whole ? singleItemKey(models, maxBattles) : null;
+  const numbered = new Map<number, number>();
+  const named = new Map<string, number>();
+  let outcomes = 0;
   let e = 0;
-  promptIds.forEach((id, p) => {
+  for (let p = 0; p < promptIds.length; p++) {
     d.promptStart[p] = e;
+    if (firstOf[p + 1] - firstOf[p] === 1 && numericKey) {
+      const it = items[order[firstOf[p]]];
+      const lower = it.a < it.b;
+      const lo = lower ? it.a : it.b, hi = lower ? it.b : it.a;
+      const w = (lower ? it.aWins : it.bWins) + it.ties / 2, battles = it.aWins + it.bWins + it.ties;
+      d.a[e] = lo;
+      d.b[e] = hi;
+      d.winsA[e] = w;
+      d.battles[e] = battles;
+      for (let f = 0; f < F; f++) d.style[e * F + f] = lower ? it.style[f] : -it.style[f];
+      e++;
+      const key = numericKey(lo, hi, w, battles);
+      let o = numbered.get(key);
+      if (o === undefined) numbered.set(key, (o = outcomes++));
+      d.outcome[p] = o;
+      continue;
+    }
+    const group: ItemBattles[] = [];
+    for (let r = firstOf[p]; r < firstOf[p + 1]; r++) group.push(items[order[r]]);
     // Each item with its lower-numbered model first, so that an outcome does not depend on which
     // model a study named first; only what the fit sees (wins with ties as halves, battles) makes the key.
-    const group = byPrompt.get(id)!.map((it) => (it.a < it.b
+    const sorted = group.map((it) => (it.a < it.b
       ? { a: it.a, b: it.b, w: it.aWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: 1 }
       : { a: it.b, b: it.a, w: it.bWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: -1 }))
       .sort((x, y) => x.a - y.a || x.b - y.b || x.w - y.w || x.n - y.n);
     let key = "";
-    for (const it of group) {
+    for (const it of sorted) {
       d.a[e] = it.a;
       d.b[e] = it.b;
       d.winsA[e] = it.w;
@@ -87,15 +147,17 @@ function dimensionItems(items: ItemBattles[]): DimensionItems {
       key += `${it.a},${it.b},${it.w},${it.n};`;
       e++;
     }
-    d.outcome[p] = outcomes.get(key) ?? outcomes.set(key, outcomes.size).get(key)!;
-  });
+    let o = named.get(key);
+    if (o === undefined) named.set(key, (o = outcomes++));
+    d.outcome[p] = o;
+  }
   d.promptStart[promptIds.length] = e;
-  d.outcomes = outcomes.size;
-  return d;
+  d.outcomes = outcomes;
+  return { promptIds, d };
 }
 
 /** The slice's prompts (indices into d) as the arrays rateSlice resamples; `cluster` numbers prompts across slices. */
-function sliceBattles(d: DimensionItems, prompts: Int32Array): SliceBattles {
+export function sliceBattles(d: DimensionItems, prompts: Int32Array): SliceBattles {
   const typeOf = new Int32Array(d.outcomes).fill(-1);
   const representative: number[] = [];
   const typeOfPrompt = new Int32Array(prompts.length);
@@ -158,17 +220,48 @@ export function prepareSlices(items: ItemBattles[], prompts: Map<string, PromptA
   }
   const out: PreparedSlice[] = [];
   for (const dimension of [...byDimension.keys()].sort()) {
-    const d = dimensionItems(byDimension.get(dimension)!);
-    const bySlice = new Map<string, number[]>();
-    for (let p = 0; p < d.promptIds.length; p++) {
-      for (const slice of slicing(prompts.get(d.promptIds[p])!)) {
-        let list = bySlice.get(slice);
-        if (!list) bySlice.set(slice, (list = []));
-        list.push(p);
+    const { promptIds, d } = dimensionItems(byDimension.get(dimension)!);
+    // A prompt's slices depend only on its attributes: computed once per combination of them (a
+    // few hundred), not once per prompt, and kept as slice numbers; each slice's prompts in order.
+    const names: string[] = [];
+    const numberOf = new Map<string, number>();
+    // By locale, region, category, then modality: four lookups of strings already hashed, where a
+    // key built per prompt would cost a new string and its hash a million times.
+    const byLocale = new Map<string, Map<string, Map<string, Map<string, Int32Array>>>>();
+    const slicesOfPrompt: Int32Array[] = new Array(promptIds.length);
+    const sizes: number[] = [];
+    for (let p = 0; p < promptIds.length; p++) {
+      const attributes = prompts.get(promptIds[p])!;
+      let byRegion = byLocale.get(attributes.locale);
+      if (!byRegion) byLocale.set(attributes.locale, (byRegion = new Map()));
+      let byCategory = byRegion.get(attributes.region);
+      if (!byCategory) byRegion.set(attributes.region, (byCategory = new Map()));
+      let byModality = byCategory.get(attributes.category);
+      if (!byModality) byCategory.set(attributes.category, (byModality = new Map()));
+      let numbers = byModality.get(attributes.modality);
+      if (!numbers) {
+        numbers = Int32Array.from(slicing(attributes), (slice) => {
+          let k = numberOf.get(slice);
+          if (k === undefined) {
+            numberOf.set(slice, (k = names.length));
+            names.push(slice);
+            sizes.push(0);
+          }
+          return k;
+        });
+        byModality.set(attributes.modality, numbers);
       }
+      slicesOfPrompt[p] = numbers;
+      for (let j = 0; j < numbers.length; j++) sizes[numbers[j]]++;
     }
-    for (const slice of [...bySlice.keys()].sort(compareSlices)) {
-      out.push({ dimension, slice, battles: sliceBattles(d, Int32Array.from(bySlice.get(slice)!)), seed: deriveSeed(seed, `leaderboard|${dimension}|${slice}`) });
+    const members = sizes.map((size) => new Int32Array(size));
+    const filled = new Int32Array(sizes.length);
+    for (let p = 0; p < slicesOfPrompt.length; p++) {
+      const numbers = slicesOfPrompt[p];
+      for (let j = 0; j < numbers.length; j++) members[numbers[j]][filled[numbers[j]]++] = p;
+    }
+    for (const slice of [...names].sort(compareSlices)) {
+      out.push({ dimension, slice, items: d, prompts: members[numberOf.get(slice)!], seed: deriveSeed(seed, `leaderboard|${dimension}|${slice}`) });
     }
   }
   return out;
@@ -176,7 +269,17 @@ export function prepareSlices(items: ItemBattles[], prompts: Map<string, PromptA
 
 export function rateSlices(prepared: PreparedSlice[], models: number, opts: LeaderboardOptions): SliceStandings[] {
   return prepared.map((p) => ({ dimension: p.dimension, slice: p.slice,
-    result: rateSlice(p.battles, models, { resamples: opts.resamples, seed: p.seed, styleControl: opts.styleControl }) }));
+    result: rateSlice(sliceBattles(p.items, p.prompts), models, { resamples: opts.resamples, seed: p.seed, styleControl: opts.styleControl }) }));
+}
+
+/**
+ * About what rating a slice costs, in resampled draws per resample: its prompts (style control,
+ * the slice's arrays) and its outcome types (drawing and adding them), types estimated as at most
+ * one per prompt. Used to share slices between threads.
+ */
+export function sliceCost(s: PreparedSlice): number {
+  const prompts = s.prompts.length;
+  return prompts * 1.25 + Math.min(prompts, s.items.outcomes) * 20;
 }
 
 /** Prepare and rate every slice, here and now (tests, small inputs). */
