@@ -72,6 +72,6 @@ const arenaPer100 = 10; // the Arena's published cost: ~10 s per 100 bootstrap r
 console.log(`battles ${BATTLES.toLocaleString("en-US")}, models ${M}, prompts ${prompts.size.toLocaleString("en-US")}, resamples ${RESAMPLES}`);
 console.log(`baseline: sum battles into pair totals ${sumPass.toFixed(3)} s; one point fit (sum + Newton) ${pointFit.toFixed(3)} s`);
 console.log(`slice "all" with ${RESAMPLES} resamples + style control: ${allTime.toFixed(2)} s = ${(allTime / pointFit).toFixed(0)}× one point fit; ${(allTime / (RESAMPLES / 100)).toFixed(2)} s per 100 resamples (Arena: ~${arenaPer100} s)`);
-console.log(`every slice (${every.length}) with ${RESAMPLES} resamples each + style control: prepare ${prepareTime.toFixed(2)} s; rate on one thread ${oneThread.toFixed(2)} s; on worker threads ${workersTime.toFixed(2)} s (results identical: ${same})`);
+console.log(`every slice (${every.length}) with ${RESAMPLES} resamples each + style control: prepare on the main thread ${prepareTime.toFixed(2)} s; build and rate on one thread ${oneThread.toFixed(2)} s; on worker threads ${workersTime.toFixed(2)} s (results identical: ${same})`);
 console.log(`full leaderboard (prepare + workers): ${everyTime.toFixed(2)} s = ${(everyTime / pointFit).toFixed(0)}× one point fit`);
 console.log(`peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MB; slices refused: ${every.filter((s) => s.result.kind === "refused").length}; "all" rated models: ${allSlice[0].result.kind === "rated" ? allSlice[0].result.standings.length : 0}`);
