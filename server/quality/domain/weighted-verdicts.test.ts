@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { weightedVerdicts } from "./weighted-verdicts";
+import { mulberry32 } from "../../analytics/domain/seeded-random";
+import { DAWID_SKENE_LIMITS, dawidSkeneIterationLimit, weightedVerdicts } from "./weighted-verdicts";
 
 describe("weightedVerdicts", () => {
   it("recovers the verdicts of the reliable graders where three always-left graders would swing the plain vote", () => {
@@ -27,5 +28,30 @@ describe("weightedVerdicts", () => {
     const [w] = weightedVerdicts(judgments, () => "overall", { resamples: 500, seed: 1 });
     expect(w).toMatchObject({ prompts: 30, judgments: 30, candidate: null, same: null, baseline: null, converged: false });
     expect(w.refused).toMatch(/every prompt has a single grader/);
+  });
+
+  it("lets a small study with noisy graders settle (it needs more than 50 iterations)", () => {
+    // 60 prompts, 6 graders of 55–90% accuracy, 3 per prompt: a demo-sized study. EM moves slowly
+    // here; a fixed limit of 50 iterations reported every such study as "not settled".
+    const u = mulberry32(7);
+    const accuracy = Array.from({ length: 6 }, () => 0.55 + 0.35 * u());
+    const judgments = [];
+    for (let i = 0; i < 60; i++) {
+      const truth = u() < 0.45 ? 1 : u() < 0.5 ? 0 : -1;
+      const graders = new Set<number>();
+      while (graders.size < 3) graders.add(Math.floor(u() * 6));
+      for (const g of graders) judgments.push({ graderId: `g${g}`, unit: `item${i}\u0000dim-overall`, value: u() < accuracy[g] ? truth : Math.floor(u() * 3) - 1 });
+    }
+    const [w] = weightedVerdicts(judgments, () => "overall", { resamples: 200, seed: 1 });
+    expect(w.converged).toBe(true);
+    expect(w.iterations).toBeGreaterThan(50);
+    expect(w.maxIterations).toBe(DAWID_SKENE_LIMITS.maxIterations);
+  });
+
+  it("limits the iterations by a budget of label-iterations, between a floor and a ceiling", () => {
+    expect(dawidSkeneIterationLimit(180)).toBe(1000);
+    expect(dawidSkeneIterationLimit(200_000)).toBe(100);
+    expect(dawidSkeneIterationLimit(1_000_000)).toBe(50);
+    expect(dawidSkeneIterationLimit(0)).toBe(1000);
   });
 });

@@ -32,8 +32,20 @@ export interface WeightedVerdicts {
   refused: string;
 }
 
-/** The EM iterations the fit may take, and how little the posteriors must move to count as settled. */
-export const DAWID_SKENE_LIMITS = { maxIterations: 50, tolerance: 1e-5 } as const;
+/**
+ * How little the posteriors must move to count as settled, and how much EM work a fit may take.
+ * Small studies settle slowly (few labels per grader: 120–150 iterations for a demo's hundreds of
+ * prompts) but each iteration is cheap; large ones settle in a few dozen. So the limit is a budget
+ * of label-iterations (about 0.35 s at 200,000 labels) between a floor and a ceiling, rather than
+ * one count that cut every small study off at 50.
+ */
+export const DAWID_SKENE_LIMITS = { tolerance: 1e-5, labelIterations: 20_000_000, minIterations: 50, maxIterations: 1000 } as const;
+
+/** The iterations a fit over `labels` labels may take. */
+export function dawidSkeneIterationLimit(labels: number): number {
+  const { labelIterations, minIterations, maxIterations } = DAWID_SKENE_LIMITS;
+  return Math.max(minIterations, Math.min(maxIterations, Math.floor(labelIterations / Math.max(labels, 1))));
+}
 
 const CLASSES = ["baseline", "same", "candidate"] as const;
 
@@ -53,10 +65,11 @@ export function weightedVerdicts(judgments: UnitJudgment[], dimensionKey: (dimen
     // confusion matrix fits its own answers perfectly. Refuse rather than print confident shares.
     if (![...graders.values()].some((g) => g.size >= 2)) {
       return { dimension, prompts: graders.size, judgments: labels.length, candidate: null, same: null, baseline: null, iterations: 0,
-        maxIterations: DAWID_SKENE_LIMITS.maxIterations, converged: false,
+        maxIterations: dawidSkeneIterationLimit(labels.length), converged: false,
         refused: "every prompt has a single grader: reliability cannot be told apart from the truth without prompts graded by two or more" };
     }
-    const fit = dawidSkene(labels, 3, DAWID_SKENE_LIMITS);
+    const maxIterations = dawidSkeneIterationLimit(labels.length);
+    const fit = dawidSkene(labels, 3, { maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
     const posteriors = [...fit.posteriors.values()];
     const share = (k: number): WeightedShare => {
       const values = posteriors.map((p) => Math.round(p[k] * 1000) / 1000);
@@ -64,6 +77,6 @@ export function weightedVerdicts(judgments: UnitJudgment[], dimensionKey: (dimen
       return { value: posteriors.reduce((s, p) => s + p[k], 0) / posteriors.length, low: ci?.low ?? null, high: ci?.high ?? null };
     };
     return { dimension, prompts: posteriors.length, judgments: labels.length, baseline: share(0), same: share(1), candidate: share(2),
-      iterations: fit.iterations, maxIterations: DAWID_SKENE_LIMITS.maxIterations, converged: fit.converged, refused: "" };
+      iterations: fit.iterations, maxIterations, converged: fit.converged, refused: "" };
   });
 }
