@@ -20,7 +20,6 @@ const { workerData } = require("node:worker_threads");
 /** Resampled draws below which a worker's start-up (loading TypeScript) costs more than the work. */
 const WORKER_THRESHOLD = 20_000_000;
 
-
 /** The ESM entry of tsx's API (what `import "tsx/esm/api"` resolves to), from tsx's own export map. */
 function tsxEsmApi(root: string): string {
   const manifest = createRequire(path.join(/*turbopackIgnore: true*/ root, "package.json")).resolve("tsx/package.json");

@@ -68,8 +68,8 @@ export interface DimensionItems {
 /**
  * An outcome's key when its prompt has a single item, as one number: (lower model, higher model,
  * wins with ties as halves, battles), or null when the ranges do not fit a safe integer (counts are
- * whole numbers). A million
- * prompts then cost no string or object each; prompts with several items use string keys.
+ * whole numbers). A million prompts then cost no string key each; prompts with several items use
+ * string keys.
  */
 function singleItemKey(models: number, maxBattles: number): ((lo: number, hi: number, w: number, n: number) => number) | null {
   const halves = 2 * maxBattles + 1, counts = maxBattles + 1;
@@ -110,45 +110,40 @@ function dimensionItems(items: ItemBattles[]): { promptIds: string[]; d: Dimensi
   const named = new Map<string, number>();
   let outcomes = 0;
   let e = 0;
+  // Each item with its lower-numbered model first, so that an outcome does not depend on which
+  // model a study named first; only what the fit sees (wins with ties as halves, battles) makes the key.
+  const normalised = (it: ItemBattles) => (it.a < it.b
+    ? { a: it.a, b: it.b, w: it.aWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: 1 }
+    : { a: it.b, b: it.a, w: it.bWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: -1 });
+  const write = (row: ReturnType<typeof normalised>) => {
+    d.a[e] = row.a;
+    d.b[e] = row.b;
+    d.winsA[e] = row.w;
+    d.battles[e] = row.n;
+    for (let f = 0; f < F; f++) d.style[e * F + f] = row.sign * row.style[f];
+    e++;
+  };
   for (let p = 0; p < promptIds.length; p++) {
     d.promptStart[p] = e;
+    let o: number | undefined;
     if (firstOf[p + 1] - firstOf[p] === 1 && numericKey) {
-      const it = items[order[firstOf[p]]];
-      const lower = it.a < it.b;
-      const lo = lower ? it.a : it.b, hi = lower ? it.b : it.a;
-      const w = (lower ? it.aWins : it.bWins) + it.ties / 2, battles = it.aWins + it.bWins + it.ties;
-      d.a[e] = lo;
-      d.b[e] = hi;
-      d.winsA[e] = w;
-      d.battles[e] = battles;
-      for (let f = 0; f < F; f++) d.style[e * F + f] = lower ? it.style[f] : -it.style[f];
-      e++;
-      const key = numericKey(lo, hi, w, battles);
-      let o = numbered.get(key);
+      const row = normalised(items[order[firstOf[p]]]);
+      write(row);
+      const key = numericKey(row.a, row.b, row.w, row.n);
+      o = numbered.get(key);
       if (o === undefined) numbered.set(key, (o = outcomes++));
-      d.outcome[p] = o;
-      continue;
+    } else {
+      const rows = [];
+      for (let r = firstOf[p]; r < firstOf[p + 1]; r++) rows.push(normalised(items[order[r]]));
+      rows.sort((x, y) => x.a - y.a || x.b - y.b || x.w - y.w || x.n - y.n);
+      let key = "";
+      for (const row of rows) {
+        write(row);
+        key += `${row.a},${row.b},${row.w},${row.n};`;
+      }
+      o = named.get(key);
+      if (o === undefined) named.set(key, (o = outcomes++));
     }
-    const group: ItemBattles[] = [];
-    for (let r = firstOf[p]; r < firstOf[p + 1]; r++) group.push(items[order[r]]);
-    // Each item with its lower-numbered model first, so that an outcome does not depend on which
-    // model a study named first; only what the fit sees (wins with ties as halves, battles) makes the key.
-    const sorted = group.map((it) => (it.a < it.b
-      ? { a: it.a, b: it.b, w: it.aWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: 1 }
-      : { a: it.b, b: it.a, w: it.bWins + it.ties / 2, n: it.aWins + it.bWins + it.ties, style: it.style, sign: -1 }))
-      .sort((x, y) => x.a - y.a || x.b - y.b || x.w - y.w || x.n - y.n);
-    let key = "";
-    for (const it of sorted) {
-      d.a[e] = it.a;
-      d.b[e] = it.b;
-      d.winsA[e] = it.w;
-      d.battles[e] = it.n;
-      for (let f = 0; f < F; f++) d.style[e * F + f] = it.sign * it.style[f];
-      key += `${it.a},${it.b},${it.w},${it.n};`;
-      e++;
-    }
-    let o = named.get(key);
-    if (o === undefined) named.set(key, (o = outcomes++));
     d.outcome[p] = o;
   }
   d.promptStart[promptIds.length] = e;

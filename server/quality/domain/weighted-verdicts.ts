@@ -34,8 +34,8 @@ export interface WeightedVerdicts {
 
 /**
  * How little the posteriors must move to count as settled, and how much EM work a fit may take.
- * Small studies settle slowly (few labels per grader: 120–150 iterations for a demo's hundreds of
- * prompts) but each iteration is cheap; large ones settle in a few dozen. So the limit is a budget
+ * Small studies settle slowly (few labels per grader: the demo's dimensions took up to 510
+ * iterations) but each iteration is cheap; large ones settle in a few dozen. So the limit is a budget
  * of label-iterations (about 0.35 s at 200,000 labels) between a floor and a ceiling, rather than
  * one count that cut every small study off at 50.
  */
