@@ -40,10 +40,19 @@ export class SafeSqliteAdapterFactory implements SqlDriverAdapterFactory {
   readonly provider = "sqlite" as const;
   readonly adapterName: string;
   readonly #inner: PrismaBetterSQLite3;
+  #connection: Database.Database | null = null;
 
   constructor(readonly file: string, options: { timeout: number }) {
     this.#inner = new PrismaBetterSQLite3({ url: `file:${file}`, timeout: options.timeout });
     this.adapterName = this.#inner.adapterName;
+  }
+
+  /**
+   * The one connection Prisma runs every query and transaction on (null before the first query):
+   * bulk writes inside a Prisma transaction run prepared statements on it directly (bulk-insert.ts).
+   */
+  get connection(): Database.Database | null {
+    return this.#connection;
   }
 
   async connect(): Promise<SqlDriverAdapter> {
@@ -55,6 +64,7 @@ export class SafeSqliteAdapterFactory implements SqlDriverAdapterFactory {
     }
     const conn = clientOf(adapter);
     configureWriteConnection(conn, this.file);
+    this.#connection = conn;
     const startTransaction = adapter.startTransaction.bind(adapter);
     return Object.assign(adapter, {
       startTransaction: async (isolation?: Parameters<SqlDriverAdapter["startTransaction"]>[0]) => safeTransaction(await startTransaction(isolation), conn),

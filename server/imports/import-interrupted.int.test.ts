@@ -38,7 +38,8 @@ describe.each(await testEngines())("an import killed half-way on %s", (engine) =
 
   it.each(Object.keys(launchers) as (keyof typeof launchers)[])("stores nothing, now or later, when the %s process the user started is killed", async (launcher) => {
     const file = path.join(dir, `killed-${engine}-${launcher}.csv`);
-    await writeJudgmentsFile(file, "Killed import", "side_by_side", 60_000);
+    // Large enough that writing outlasts the lifeline's poll (cli/lifeline.ts) many times over.
+    await writeJudgmentsFile(file, "Killed import", "side_by_side", 150_000);
     const before = await Promise.all([t.db.study.count(), t.db.judgment.count(), t.db.prompt.count(), t.db.user.count()]);
     const [cmd, args] = launchers[launcher](file);
     // Not inherited from a surrounding `npm test`: `npm run` sets it for the command it launches.

@@ -1,8 +1,7 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
-import { randomUUID } from "node:crypto";
+import { timeOrderedId } from "../db/time-ordered-id";
 import type { Db, Tx } from "../db/client";
-import { bulkInsert } from "../db/bulk-insert";
-import type { DatabaseTarget } from "../db/database-url";
+import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
 import { storedConversation } from "./domain/conversation";
@@ -11,7 +10,6 @@ import type { LoadedMedia, TurnImage } from "./import-material";
 import { isAudio } from "../attachments/domain/media-type";
 import { modalityOf, promptKind, type MediaKind, type Modality } from "../studies/domain/modality";
 
-type Engine = DatabaseTarget["engine"];
 
 const CHUNK = 1000;
 // `IN (…)` lists stay below SQLite's bound-parameter limit (999 in Prisma's SQLite driver).
@@ -93,13 +91,13 @@ export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
 export interface ImportedAssignment { id: string; studyId: string; itemId: string; graderId: string; at: Date }
 export interface ImportedJudgment { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null; at: Date }
 
-export const insertAssignments = (tx: Tx, engine: Engine, rows: ImportedAssignment[]) =>
-  bulkInsert(tx, engine, "Assignment", ["id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt"],
+export const insertAssignments = (bulk: BulkWriter, rows: ImportedAssignment[]) =>
+  bulk.insert("Assignment", ["id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt"],
     rows.map((a) => [a.id, a.studyId, a.itemId, a.graderId, "SUBMITTED", a.at, a.at, a.at]));
 
-export const insertJudgments = (tx: Tx, engine: Engine, rows: ImportedJudgment[]) =>
-  bulkInsert(tx, engine, "Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"],
-    rows.map((j) => [randomUUID(), j.studyId, j.itemId, j.assignmentId, j.graderId, j.dimensionId, j.preference, j.score, "IMPORT", j.at]));
+export const insertJudgments = (bulk: BulkWriter, rows: ImportedJudgment[]) =>
+  bulk.insert("Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"],
+    rows.map((j) => [timeOrderedId(), j.studyId, j.itemId, j.assignmentId, j.graderId, j.dimensionId, j.preference, j.score, "IMPORT", j.at]));
 
 export interface StudyTargets {
   studyId: string;
@@ -111,7 +109,7 @@ export interface StudyTargets {
 }
 
 /** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
-export async function prepareImportStudy(tx: Tx, engine: Engine, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
+export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
   const sxs = planned.type === "side_by_side";
   const [existing] = await findStudiesByName(tx, [planned.name]);
   let studyId = existing?.id;
@@ -144,10 +142,10 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
   const prompts = await promptsByExternalId(tx, promptSetId, externalIds);
   const missingPrompts = externalIds.filter((e) => !prompts.has(e)).map((externalId) => {
     const p = planned.prompts.get(externalId)!;
-    return { id: randomUUID(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
+    return { id: timeOrderedId(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
   });
   const now = new Date();
-  await bulkInsert(tx, engine, "Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"],
+  await bulk.insert("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"],
     missingPrompts.map((p) => [p.id, p.promptSetId, p.externalId, p.text, p.localeCode, p.category, p.modality, now]));
   for (const p of missingPrompts) prompts.set(p.externalId, { id: p.id, localeCode: p.localeCode, category: p.category, modality: p.modality });
 
@@ -158,14 +156,14 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
   for (const promptId of promptIds) {
     for (const modelId of studyModelIds) {
       if (!responses.has(`${promptId}|${modelId}`)) {
-        const id = randomUUID();
+        const id = timeOrderedId();
         missingResponses.push({ id, promptId, modelId, text: "" });
         responses.set(`${promptId}|${modelId}`, id);
       }
     }
   }
   // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
-  await bulkInsert(tx, engine, "Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"],
+  await bulk.insert("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"],
     missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now, 0, 0, 0, 0]));
 
   const existingItems = await itemsOf(tx, studyId);
@@ -183,14 +181,14 @@ export async function prepareImportStudy(tx: Tx, engine: Engine, planned: Planne
       const key = `${p.id}|${responseId}|${baselineResponseId ?? ""}`;
       let itemId = existingItems.get(key);
       if (!itemId) {
-        itemId = randomUUID();
+        itemId = timeOrderedId();
         existingItems.set(key, itemId);
         newItems.push({ id: itemId, studyId, promptId: p.id, localeCode: p.localeCode, responseId, baselineResponseId });
       }
       items.set(modelB === null ? `${externalId}|${model}` : `${externalId}|${model}|${modelB}`, itemId);
     }
   }
-  await bulkInsert(tx, engine, "Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],
+  await bulk.insert("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],
     newItems.map((i) => [i.id, i.studyId, i.promptId, i.localeCode, i.responseId, i.baselineResponseId, now]));
   return { studyId, createdHere: !existing, items, assignments: await assignmentsOf(tx, studyId), judgmentKeys: await judgmentKeysOf(tx, studyId) };
 }
@@ -204,7 +202,7 @@ export async function ensureGraders(tx: Tx, names: string[], emailFor: (grader: 
     for (const u of await tx.user.findMany({ where: { email: { in: all.slice(i, i + LOOKUP_CHUNK) } }, select: { id: true, email: true } })) byEmail.set(u.email, u.id);
   }
   const missing = names.filter((n) => !byEmail.has(emails.get(n)!));
-  const created = missing.map((n) => ({ id: randomUUID(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER" as const, passwordHash: null }));
+  const created = missing.map((n) => ({ id: timeOrderedId(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER" as const, passwordHash: null }));
   await inChunks(created, (chunk) => tx.user.createMany({ data: chunk }));
   for (const u of created) byEmail.set(u.email, u.id);
   return new Map(names.map((n) => [n, byEmail.get(emails.get(n)!)!]));
@@ -241,7 +239,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     if (promptIds.has(r.promptId)) continue;
     const found = existing.get(r.promptId);
     const data = { text: r.prompt, conversation: storedConversation(r.context), localeCode: r.locale, category: r.category, modality: r.modality };
-    const id = found?.id ?? randomUUID();
+    const id = found?.id ?? timeOrderedId();
     if (found) await tx.prompt.update({ where: { id }, data });
     else await tx.prompt.create({ data: { id, promptSetId, externalId: r.promptId, ...data } });
     promptIds.set(r.promptId, id);
@@ -263,7 +261,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const id = responses.get(`${promptId}|${modelId}`);
     // The style the leaderboard's style control reads, measured when the text is written.
     const data = { text: r.response, ...styleColumns(responseStyle(r.response)) };
-    const responseId = id ?? randomUUID();
+    const responseId = id ?? timeOrderedId();
     if (id) await tx.response.update({ where: { id }, data });
     else await tx.response.create({ data: { id: responseId, promptId, modelId, ...data } });
     // The images the model made, replaced when they changed.
