@@ -1,20 +1,26 @@
 // Imports judgments from other tools (CSV or JSON Lines): all or nothing. A first pass validates
-// every row and gathers what must exist; a second pass writes everything in one transaction.
+// every row, gathers what must exist and keeps the rows compactly (planned-rows.ts); then one
+// transaction writes them, without reading the file again.
 // Re-importing a file adds nothing it already added.
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
+import { timeOrderedId } from "../db/time-ordered-id";
 import { recordAudit } from "../audit/repo";
-import { engineOf, type Db } from "../db/client";
+import { bulkWriter } from "../db/bulk-insert";
+import type { Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
 import { JudgmentPlan, pairInStudy } from "./domain/judgment-plan";
-import { parseJudgmentRow, type JudgmentRow } from "./domain/judgment-row";
+import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRows } from "./read-rows";
 import * as repo from "./repo";
 
+/** Checking reads the file (done and total in bytes); writing goes through its checked rows (in rows). */
 export interface ImportProgress {
   phase: "checking" | "writing";
-  bytesRead: number;
-  totalBytes: number;
+  done: number;
+  total: number;
 }
+
+const PROGRESS_EVERY = 10_000;
 
 export interface JudgmentImportSummary {
   rows: number;
@@ -36,13 +42,14 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
   const plan = new JudgmentPlan();
   const problems = new ProblemList();
   const dimensionLines = new Map<string, number>();
-  for await (const { line, fields } of readRows(file, (r, t) => onProgress?.({ phase: "checking", bytesRead: r, totalBytes: t }))) {
+  for await (const { line, fields } of readRows(file, (r, t) => onProgress?.({ phase: "checking", done: r, total: t }))) {
     const { row, problems: rowProblems } = parseJudgmentRow(fields, line);
     rowProblems.forEach((p) => problems.add(p));
     if (!row) continue;
     plan.add(row).forEach((p) => problems.add(p));
     if (!dimensionLines.has(row.dimension)) dimensionLines.set(row.dimension, line);
   }
+  plan.duplicateProblems().forEach((p) => problems.add(p));
   if (plan.rows === 0 && problems.total === 0) problems.add({ line: 1, field: "file", message: "has no judgment rows" });
 
   const known = new Set((await repo.dimensionIds(db)).keys());
@@ -76,29 +83,37 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
   let added = 0;
   let present = 0;
   await db.$transaction(async (tx) => {
-    const engine = engineOf(db);
+    const bulk = bulkWriter(db, tx);
     await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
     const modelIds = await repo.ensureModels(tx, [...plan.models]);
     const dimensionIds = await repo.dimensionIds(tx);
     const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
     const targets = new Map<string, repo.StudyTargets>();
-    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, engine, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
+    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
 
     const assignments: repo.ImportedAssignment[] = [];
     const judgments: repo.ImportedJudgment[] = [];
     const now = new Date();
     const flush = async () => {
-      await repo.insertAssignments(tx, engine, assignments.splice(0));
-      await repo.insertJudgments(tx, engine, judgments.splice(0));
+      await repo.insertAssignments(bulk, assignments.splice(0));
+      await repo.insertJudgments(bulk, judgments.splice(0));
     };
-    for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
-      const row = parseJudgmentRow(fields, line).row as JudgmentRow;
+    // The rows checked in the first pass, in file order; the file is not read again.
+    const rows = plan.accepted;
+    let itemId = "", lastStudy = "", lastPrompt = "", lastA = "", lastB: string | undefined = "";
+    for (let i = 0; i < rows.length; i++) {
+      if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
+      const row = rows.row(i);
       const t = targets.get(row.study)!;
-      const itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
+      // A file lists a prompt's judgments together: look the item up once per run of its rows.
+      if (i === 0 || row.study !== lastStudy || row.promptId !== lastPrompt || row.models[0] !== lastA || row.models[1] !== lastB) {
+        itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
+        [lastStudy, lastPrompt, lastA, lastB] = [row.study, row.promptId, row.models[0], row.models[1]];
+      }
       const graderId = graderIds.get(row.grader)!;
       let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
       if (!assignmentId) {
-        assignmentId = randomUUID();
+        assignmentId = timeOrderedId();
         t.assignments.set(`${itemId}|${graderId}`, assignmentId);
         assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, at: now });
       }
@@ -112,9 +127,10 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
       judgments.push({ studyId: t.studyId, itemId, assignmentId, graderId, dimensionId, at: now,
         preference: row.type === "side_by_side" ? value : null, score: row.type === "single_sided" ? value : null });
       added++;
-      if (judgments.length >= 5000) await flush();
+      if (judgments.length >= 2000) await flush();
     }
     await flush();
+    opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     for (const t of targets.values()) await repo.recount(tx, t.studyId, t.createdHere);
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });

@@ -132,7 +132,7 @@ export async function importMaterial(
   // Each response's images (an image model's output), by `${prompt_id}|${model}`.
   const outputImages = new Map<string, LoadedMedia[]>();
   let rows = 0;
-  for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "checking", bytesRead: r, totalBytes: t }))) {
+  for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "checking", done: r, total: t }))) {
     const { row, problems: rowProblems } = parseMaterialRow(fields, line);
     rowProblems.forEach((p) => problems.add(p));
     if (!row) continue;
@@ -198,7 +198,7 @@ export async function importMaterial(
     const set = await repo.ensurePromptSet(tx, setName, opts.actorId ?? null);
     const pending: MaterialRow[] = [];
     const write = () => repo.upsertMaterialBatch(tx, set.id, pending.splice(0), modelIds, images, turnImages, outputImages);
-    for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", bytesRead: r, totalBytes: t }))) {
+    for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", done: r, total: t }))) {
       pending.push(parseMaterialRow(fields, line).row!);
       if (pending.length >= 1000) await write();
     }

@@ -14,7 +14,7 @@ export async function importFile(kind: "material" | "judgments", args: ParsedArg
   const [{ db }, { importJudgments }, { folderImages }, { importMaterial }] = await Promise.all([
     import("../../db"), import("../../imports/import-judgments"), import("../../imports/image-source"), import("../../imports/import-material")]);
   const bar = progressBar(`import ${kind}`);
-  const onProgress = (p: ImportProgress) => bar(p.bytesRead, p.totalBytes, p.phase);
+  const onProgress = (p: ImportProgress) => bar(p.done, p.total, p.phase);
   const started = Date.now();
   if (kind === "material") {
     // The CLI's user has the shell: image paths are read from the material file's folder.

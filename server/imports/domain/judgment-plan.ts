@@ -3,6 +3,7 @@
 // twice. A side-by-side study may compare any number of models, each row naming its pair.
 import type { ImportProblem } from "./import-error";
 import { preferenceForCandidate, type JudgmentRow } from "./judgment-row";
+import { PlannedRows } from "./planned-rows";
 
 export interface PlannedStudy {
   name: string;
@@ -15,7 +16,7 @@ export interface PlannedStudy {
 }
 
 /** A side-by-side row's pair in the study's order (model A first), as one key. */
-export const pairInStudy = (models: string[], row: JudgmentRow): [string, string] =>
+export const pairInStudy = (models: string[], row: Pick<JudgmentRow, "models">): [string, string] =>
   models.indexOf(row.models[0]) < models.indexOf(row.models[1]) ? [row.models[0], row.models[1]] : [row.models[1], row.models[0]];
 
 export class JudgmentPlan {
@@ -23,19 +24,11 @@ export class JudgmentPlan {
   readonly graders = new Set<string>();
   readonly models = new Set<string>();
   readonly dimensions = new Set<string>();
-  private readonly seen = new Map<string, number>();
-  private readonly index = new Map<string, number>();
-  rows = 0;
+  /** The rows accepted so far, to be written without reading the file again. */
+  readonly accepted = new PlannedRows();
 
-  /** Short keys keep the duplicate check small for files of a million rows. */
-  private id(kind: string, value: string): number {
-    const k = `${kind}\u0000${value}`;
-    let i = this.index.get(k);
-    if (i === undefined) {
-      i = this.index.size;
-      this.index.set(k, i);
-    }
-    return i;
+  get rows(): number {
+    return this.accepted.length;
   }
 
   add(row: JudgmentRow): ImportProblem[] {
@@ -57,16 +50,8 @@ export class JudgmentPlan {
         if (a !== b) p(field, `prompt ${row.promptId} is ${a} on line ${prompt.line}, ${b} here`);
       }
     }
-    // One judgment per study, prompt, model (single-sided) or pair (side-by-side, either order), grader and dimension.
-    const [m0, m1] = row.models;
-    const subject = row.type === "single_sided" ? m0 : m0 < m1 ? `${m0} vs ${m1}` : `${m1} vs ${m0}`;
-    const key = [this.id("s", row.study), this.id("p", row.promptId), this.id("m", subject), this.id("g", row.grader), this.id("d", row.dimension)].join(",");
-    const earlier = this.seen.get(key);
-    if (earlier !== undefined) p("grader", `${row.grader} already judged ${row.dimension} of prompt ${row.promptId} for ${subject} on line ${earlier}`);
-    else this.seen.set(key, row.line);
-
     if (problems.length === 0) {
-      this.rows++;
+      this.accepted.add(row);
       for (const m of row.models) if (!study.models.includes(m)) study.models.push(m);
       if (row.type === "side_by_side") prompt.pairs.add(row.models.join("\u0000"));
       study.dimensions.add(row.dimension);
@@ -78,8 +63,23 @@ export class JudgmentPlan {
     return problems;
   }
 
+  /**
+   * One judgment per study, prompt, model (single-sided) or pair (side-by-side, either order),
+   * grader and dimension: a problem for each accepted row that repeats an earlier one. Called
+   * once every row has been added.
+   */
+  duplicateProblems(): ImportProblem[] {
+    return this.accepted.duplicates().map(([later, earlier]) => {
+      const earlierLine = this.accepted.row(earlier).line;
+      const row = this.accepted.row(later);
+      const [m0, m1] = row.models;
+      const subject = row.type === "single_sided" ? m0 : m0 < m1 ? `${m0} vs ${m1}` : `${m1} vs ${m0}`;
+      return { line: row.line, field: "grader", message: `${row.grader} already judged ${row.dimension} of prompt ${row.promptId} for ${subject} on line ${earlierLine}` };
+    });
+  }
+
   /** The value to store: preferences relative to the pair's model A, scores as they are. */
-  storedValue(row: JudgmentRow): number {
+  storedValue(row: Pick<JudgmentRow, "study" | "type" | "models" | "value">): number {
     return row.type === "side_by_side" ? preferenceForCandidate(row, pairInStudy(this.studies.get(row.study)!.models, row)[0]) : row.value;
   }
 }

@@ -57,11 +57,15 @@ describe("judgment plan", () => {
     expect(plan.studies.get("S")!.models).toEqual(["New", "Old", "Other"]);
     expect(plan.add(parse({ ...single }, 4).row!)[0]).toMatchObject({ field: "type", message: 'study "S" is side_by_side in earlier rows' });
     expect(plan.add(row({ grader: "g9", locale: "ja-JP" }, 5))[0]).toMatchObject({ field: "locale", message: "prompt p1 is en-US on line 2, ja-JP here" });
-    expect(plan.add(row({ preference: "-1" }, 6))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" });
+    expect(plan.add(row({ preference: "-1" }, 6))).toEqual([]);
     // The same pair named the other way round is the same judgment.
-    expect(plan.add(row({ model_a: "Old", model_b: "New" }, 7))[0]).toMatchObject({ field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" });
+    expect(plan.add(row({ model_a: "Old", model_b: "New" }, 7))).toEqual([]);
     expect(plan.add(row({ dimension: "truthfulness" }, 8))).toEqual([]);
-    expect(plan.rows).toBe(3);
+    // Duplicates are found once the whole file has been read, each against its first row.
+    expect(plan.duplicateProblems()).toEqual([
+      { line: 6, field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" },
+      { line: 7, field: "grader", message: "g1 already judged overall of prompt p1 for New vs Old on line 2" },
+    ]);
   });
 
   it("stores preferences relative to the pair's model A: the model the file named first", () => {

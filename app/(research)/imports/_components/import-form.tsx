@@ -44,7 +44,7 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       if (end < seen) return;
       for (const line of text.slice(seen, end).split("\n").filter(Boolean)) {
         const msg = JSON.parse(line);
-        if (msg.type === "progress") setProgress({ phase: msg.phase, fraction: msg.totalBytes ? msg.bytesRead / msg.totalBytes : 1 });
+        if (msg.type === "progress") setProgress({ phase: msg.phase, fraction: msg.total ? msg.done / msg.total : 1 });
         else {
           setOutcome(msg);
           setProgress(null);

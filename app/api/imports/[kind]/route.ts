@@ -3,6 +3,7 @@ import { databaseTroubleMessage } from "@/server/db/unavailable";
 import { ImportRejected } from "@/server/imports/domain/import-error";
 import { ImportFileError } from "@/server/imports/read-rows";
 import { importUpload, receiveUpload } from "@/server/imports/upload-import";
+import type { ImportProgress } from "@/server/imports/import-judgments";
 import { guardApi } from "@/server/web/api-guard";
 
 export const dynamic = "force-dynamic";
@@ -31,8 +32,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
     async start(controller) {
       const send = (o: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(o)}\n`));
       let last = 0;
-      const onProgress = (p: { phase: string; bytesRead: number; totalBytes: number }) => {
-        if (Date.now() - last > 250 || p.bytesRead === p.totalBytes) {
+      const onProgress = (p: ImportProgress) => {
+        if (Date.now() - last > 250 || p.done === p.total) {
           last = Date.now();
           send({ type: "progress", ...p });
         }

@@ -1,0 +1,105 @@
+// The accepted rows of a judgments file, kept from the first pass so that writing them does not
+// read and parse the file a second time: each row is a handful of numbers (its strings are
+// numbered once each), 32 bytes a row, where the parsed row objects would be hundreds.
+import type { JudgmentRow } from "./judgment-row";
+
+/** Strings numbered in the order first seen. */
+class Numbering {
+  private readonly numbers = new Map<string, number>();
+  readonly values: string[] = [];
+  of(value: string): number {
+    let n = this.numbers.get(value);
+    if (n === undefined) {
+      n = this.values.length;
+      this.numbers.set(value, n);
+      this.values.push(value);
+    }
+    return n;
+  }
+}
+
+/** A row as written: the prompt's locale, category and modality are the plan's, not the row's. */
+export type PlannedRow = Omit<JudgmentRow, "locale" | "category" | "modality">;
+
+const COLUMNS = 8; // line, study, prompt, model A, model B (−1: single-sided), grader, dimension, value
+const TYPES = ["side_by_side", "single_sided"] as const;
+
+export class PlannedRows {
+  private data = new Int32Array(COLUMNS * 1024);
+  private readonly studies = new Numbering();
+  private readonly prompts = new Numbering();
+  private readonly models = new Numbering();
+  private readonly graders = new Numbering();
+  private readonly dimensions = new Numbering();
+  private readonly types: JudgmentRow["type"][] = [];
+  length = 0;
+
+  add(row: PlannedRow): void {
+    if ((this.length + 1) * COLUMNS > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const study = this.studies.of(row.study);
+    this.types[study] = row.type;
+    const at = this.length++ * COLUMNS;
+    const d = this.data;
+    d[at] = row.line;
+    d[at + 1] = study;
+    d[at + 2] = this.prompts.of(row.promptId);
+    d[at + 3] = this.models.of(row.models[0]);
+    d[at + 4] = row.models.length > 1 ? this.models.of(row.models[1]) : -1;
+    d[at + 5] = this.graders.of(row.grader);
+    d[at + 6] = this.dimensions.of(row.dimension);
+    d[at + 7] = row.value;
+  }
+
+  /**
+   * Row i as it was parsed. The object returned is reused by the next call (a million rows are
+   * read one at a time): copy what must outlive it.
+   */
+  row(i: number): Readonly<PlannedRow> {
+    if (i < 0 || i >= this.length) throw new RangeError(`row ${i} of ${this.length}`);
+    const d = this.data, at = i * COLUMNS, r = this.view;
+    r.line = d[at];
+    r.study = this.studies.values[d[at + 1]];
+    r.type = this.types[d[at + 1]] ?? TYPES[0];
+    r.promptId = this.prompts.values[d[at + 2]];
+    r.models = d[at + 4] < 0 ? this.single : this.pair;
+    r.models[0] = this.models.values[d[at + 3]];
+    if (d[at + 4] >= 0) r.models[1] = this.models.values[d[at + 4]];
+    r.grader = this.graders.values[d[at + 5]];
+    r.dimension = this.dimensions.values[d[at + 6]];
+    r.value = d[at + 7];
+    return r;
+  }
+
+  /**
+   * Rows that repeat an earlier row's judgment (the same study, prompt, model or pair in either
+   * order, grader and dimension), each as [row, the first row with that judgment], in file
+   * order. Found by sorting the rows once: a key per row in a map would cost a string and a map
+   * entry for every row of a million-row file.
+   */
+  duplicates(): [number, number][] {
+    const d = this.data;
+    const lo = (i: number) => Math.min(d[i * COLUMNS + 3], d[i * COLUMNS + 4]);
+    const hi = (i: number) => Math.max(d[i * COLUMNS + 3], d[i * COLUMNS + 4]);
+    const compare = (x: number, y: number) =>
+      d[x * COLUMNS + 1] - d[y * COLUMNS + 1] || d[x * COLUMNS + 2] - d[y * COLUMNS + 2] || lo(x) - lo(y) || hi(x) - hi(y) ||
+      d[x * COLUMNS + 5] - d[y * COLUMNS + 5] || d[x * COLUMNS + 6] - d[y * COLUMNS + 6];
+    const order = new Int32Array(this.length);
+    for (let i = 0; i < order.length; i++) order[i] = i;
+    order.sort((x, y) => compare(x, y) || x - y);
+    const found: [number, number][] = [];
+    let first = 0;
+    for (let j = 1; j < order.length; j++) {
+      if (compare(order[j], order[j - 1]) !== 0) first = j;
+      else found.push([order[j], order[first]]);
+    }
+    return found.sort((a, b) => a[0] - b[0]);
+  }
+
+  private readonly single: string[] = [""];
+  private readonly pair: string[] = ["", ""];
+  private readonly view: PlannedRow = { line: 0, study: "", type: "side_by_side", promptId: "", grader: "", dimension: "", models: this.pair, value: 0 };
+}
