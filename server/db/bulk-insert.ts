@@ -11,8 +11,8 @@ import type { DatabaseTarget } from "./database-url";
 type Value = string | number | boolean | Date | null;
 type Engine = DatabaseTarget["engine"];
 
-// PostgreSQL through Prisma's driver: parameters per statement.
-const PG_MAX_PARAMS = 2_000;
+// PostgreSQL: rows per statement (each column one array parameter).
+const PG_ROWS_PER_STATEMENT = 10_000;
 // SQLite: rows per prepared statement (fewer statement runs; well under its 32,766 parameters).
 const SQLITE_ROWS_PER_STATEMENT = 64;
 
@@ -85,21 +85,41 @@ class SqliteBulkWriter implements BulkWriter {
   }
 }
 
+/**
+ * PostgreSQL: one statement per 10,000 rows, each column sent as one array parameter and turned
+ * back into rows by unnest() — a handful of parameters however many rows, where a multi-row
+ * VALUES list needed a parameter per value (2,000 per statement) and a plan per statement size.
+ */
 class PgBulkWriter implements BulkWriter {
   readonly engine = "pg" as const;
+  private readonly types = new Map<string, Map<string, string>>();
   constructor(private readonly tx: Tx) {}
+
+  /** Each column's type name (enums by their own name), for the array casts. */
+  private async columnTypes(table: string): Promise<Map<string, string>> {
+    let types = this.types.get(table);
+    if (!types) {
+      const rows = await this.tx.$queryRawUnsafe<{ column_name: string; udt_name: string }[]>(
+        `SELECT column_name::text AS column_name, udt_name::text AS udt_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`, table);
+      types = new Map(rows.map((r) => [r.column_name, r.udt_name]));
+      this.types.set(table, types);
+    }
+    return types;
+  }
 
   async insert(table: string, columns: string[], rows: Value[][]): Promise<void> {
     checkRows(table, columns, rows);
-    const perStatement = Math.max(1, Math.floor(PG_MAX_PARAMS / columns.length));
-    for (let start = 0; start < rows.length; start += perStatement) {
-      const chunk = rows.slice(start, start + perStatement);
-      const values: (string | number | null)[] = [];
-      const tuples = chunk.map((row) => tuple(columns, (k) => {
-        values.push(encode(row[k], "pg"));
-        return `$${values.length}`;
-      }));
-      await this.tx.$executeRawUnsafe(insertHead(table, columns) + tuples.join(", "), ...values);
+    if (rows.length === 0) return;
+    const types = await this.columnTypes(table);
+    const casts = columns.map((c) => {
+      const type = types.get(c);
+      if (!type) throw new Error(`bulk insert into ${table}: no column "${c}"`);
+      return `$${columns.indexOf(c) + 1}::"${type}"[]`;
+    });
+    const sql = `${insertHead(table, columns).replace(/ VALUES $/, "")} SELECT * FROM unnest(${casts.join(", ")})`;
+    for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {
+      const chunk = rows.slice(start, start + PG_ROWS_PER_STATEMENT);
+      await this.tx.$executeRawUnsafe(sql, ...columns.map((_, k) => chunk.map((row) => encode(row[k], "pg"))));
     }
   }
 }
