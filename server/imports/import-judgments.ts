@@ -101,6 +101,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     // The rows checked in the first pass, in file order; the file is not read again.
     const rows = plan.accepted;
     let itemId = "", lastStudy = "", lastPrompt = "", lastA = "", lastB: string | undefined = "";
+    let assignmentId = "", lastAssignmentItem = "", lastAssignmentGrader = "";
     for (let i = 0; i < rows.length; i++) {
       if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
       const row = rows.row(i);
@@ -111,15 +112,19 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
         [lastStudy, lastPrompt, lastA, lastB] = [row.study, row.promptId, row.models[0], row.models[1]];
       }
       const graderId = graderIds.get(row.grader)!;
-      let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
-      if (!assignmentId) {
-        assignmentId = timeOrderedId();
-        t.assignments.set(`${itemId}|${graderId}`, assignmentId);
-        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, at: now });
+      // Likewise a grader's judgments of one item (one per dimension) usually follow each other.
+      if (itemId !== lastAssignmentItem || graderId !== lastAssignmentGrader) {
+        let found = t.assignments.get(`${itemId}|${graderId}`);
+        if (!found) {
+          found = timeOrderedId();
+          t.assignments.set(`${itemId}|${graderId}`, found);
+          assignments.push({ id: found, studyId: t.studyId, itemId, graderId, at: now });
+        }
+        [assignmentId, lastAssignmentItem, lastAssignmentGrader] = [found, itemId, graderId];
       }
       const dimensionId = dimensionIds.get(row.dimension)!;
       // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
-      if (t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
+      if (t.judgmentKeys.size > 0 && t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
         present++;
         continue;
       }

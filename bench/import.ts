@@ -1,0 +1,93 @@
+// Judgment import at scale against what the engine itself needs for the same rows, in the same run:
+//   - "floor": the engine inserting the very judgments the import stored into the same table
+//     with the same indexes and foreign keys (INSERT … SELECT inside the engine: no parsing, no
+//     client, no network) — what any import into this schema must pay at least;
+//   - SQLite only: `sqlite3 .import` of the CSV file into a plain table (the engine's bulk path
+//     with nothing to maintain), the issue's reference point.
+// The import itself is timed from the file to the commit, with its peak RSS sampled every 100 ms.
+//   npm run bench:import -- [--engine sqlite|pg] [--rows 1000000]
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import Database from "better-sqlite3";
+import pg from "pg";
+import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
+import { importJudgments } from "../server/imports/import-judgments";
+import { createBenchDatabase } from "./lib/bench-database";
+import { writeJudgmentsFile } from "./lib/judgments-file";
+
+const args = parseArgs(process.argv.slice(2));
+const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
+const ROWS = intFlag(args, "rows", 1_000_000);
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+const seconds = (t0: number) => (performance.now() - t0) / 1000;
+
+/** The engine copying the stored judgments into an empty copy of the table (same indexes, same foreign keys). */
+async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?: string }): Promise<number> {
+  if (target.engine === "sqlite") {
+    const conn = new Database(target.file!);
+    try {
+      conn.pragma("foreign_keys = ON");
+      conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
+      conn.exec(`DELETE FROM "Judgment"`);
+      const t0 = performance.now();
+      conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src"; COMMIT;`);
+      return seconds(t0);
+    } finally {
+      conn.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    await client.query(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
+    await client.query(`DELETE FROM "Judgment"`);
+    const t0 = performance.now();
+    await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src"; COMMIT;`);
+    return seconds(t0);
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-import-"));
+  const bench = await createBenchDatabase(engine);
+  try {
+    const file = path.join(dir, "judgments.csv");
+    const rows = await writeJudgmentsFile(file, "Bench import", "side_by_side", ROWS);
+    console.log(`${engine}: ${rows} side-by-side rows, ${(statSync(file).size / 1024 ** 2).toFixed(0)} MB`);
+
+    let plainImport: number | null = null;
+    if (engine === "sqlite") {
+      const t0 = performance.now();
+      execFileSync("sqlite3", [path.join(dir, "plain.db"), "-cmd", ".mode csv", `.import ${file} plain`], { stdio: "inherit" });
+      plainImport = seconds(t0);
+    }
+
+    const rssBefore = process.memoryUsage().rss;
+    let peakRss = rssBefore;
+    const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 100);
+    const t0 = performance.now();
+    const imported = await importJudgments(bench.db, file);
+    const importSeconds = seconds(t0);
+    clearInterval(sampler);
+    await bench.db.$disconnect();
+    const floor = await engineFloor({ engine, url: bench.url, file: (bench.target as { file?: string }).file });
+
+    console.log(`import: ${imported.judgmentsAdded} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB (${(rssBefore / 1024 ** 2).toFixed(0)} MB before)`);
+    console.log(`floor: the engine inserting the same judgments into the same table and indexes ${floor.toFixed(1)} s; import / floor ${(importSeconds / floor).toFixed(1)}×`);
+    if (plainImport !== null) console.log(`sqlite3 .import of the file into a plain table ${plainImport.toFixed(1)} s; import / .import ${(importSeconds / plainImport).toFixed(1)}×`);
+
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, `bench/results/import-${engine}.json`), JSON.stringify({ engine, rows, date: new Date().toISOString(),
+      import: { seconds: importSeconds, peakRssMb: peakRss / 1024 ** 2 }, floorSeconds: floor, plainImportSeconds: plainImport }, null, 2));
+  } finally {
+    await bench.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
