@@ -111,10 +111,10 @@ class PgBulkWriter implements BulkWriter {
     checkRows(table, columns, rows);
     if (rows.length === 0) return;
     const types = await this.columnTypes(table);
-    const casts = columns.map((c) => {
+    const casts = columns.map((c, k) => {
       const type = types.get(c);
       if (!type) throw new Error(`bulk insert into ${table}: no column "${c}"`);
-      return `$${columns.indexOf(c) + 1}::"${type}"[]`;
+      return `$${k + 1}::"${type}"[]`;
     });
     const sql = `${insertHead(table, columns).replace(/ VALUES $/, "")} SELECT * FROM unnest(${casts.join(", ")})`;
     for (let start = 0; start < rows.length; start += PG_ROWS_PER_STATEMENT) {

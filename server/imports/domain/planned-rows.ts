@@ -22,7 +22,6 @@ class Numbering {
 export type PlannedRow = Omit<JudgmentRow, "locale" | "category" | "modality">;
 
 const COLUMNS = 8; // line, study, prompt, model A, model B (−1: single-sided), grader, dimension, value
-const TYPES = ["side_by_side", "single_sided"] as const;
 
 export class PlannedRows {
   private data = new Int32Array(COLUMNS * 1024);
@@ -31,6 +30,7 @@ export class PlannedRows {
   private readonly models = new Numbering();
   private readonly graders = new Numbering();
   private readonly dimensions = new Numbering();
+  /** by study number: every accepted row of a study has its type (the plan refuses a second one) */
   private readonly types: JudgmentRow["type"][] = [];
   length = 0;
 
@@ -63,7 +63,7 @@ export class PlannedRows {
     const d = this.data, at = i * COLUMNS, r = this.view;
     r.line = d[at];
     r.study = this.studies.values[d[at + 1]];
-    r.type = this.types[d[at + 1]] ?? TYPES[0];
+    r.type = this.types[d[at + 1]];
     r.promptId = this.prompts.values[d[at + 2]];
     r.models = d[at + 4] < 0 ? this.single : this.pair;
     r.models[0] = this.models.values[d[at + 3]];
