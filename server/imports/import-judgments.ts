@@ -74,7 +74,8 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
       planned.models = stored;
     }
   }
-  if (problems.total > 0) throw new ImportRejected(file, problems.listed, problems.total);
+  // In file order: duplicates are found after the whole file has been read.
+  if (problems.total > 0) throw new ImportRejected(file, [...problems.listed].sort((a, b) => a.line - b.line), problems.total);
   return plan;
 }
 
