@@ -114,9 +114,14 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const [existing] = await findStudiesByName(tx, [planned.name]);
   let studyId = existing?.id;
   let promptSetId = existing?.promptSetId ?? null;
+  // A prompt set, study or prompt created by this import has nothing stored under it yet: its
+  // lookups (hundreds of queries for a million-row file) are skipped.
+  let newSet = false;
   if (!promptSetId) {
     const setName = `${planned.name} (imported)`;
-    promptSetId = (await tx.promptSet.upsert({ where: { name: setName }, create: { name: setName, description: "Prompts created by a judgment import." }, update: {}, select: { id: true } })).id;
+    const found = await tx.promptSet.findUnique({ where: { name: setName }, select: { id: true } });
+    newSet = !found;
+    promptSetId = (found ?? await tx.promptSet.create({ data: { name: setName, description: "Prompts created by a judgment import." }, select: { id: true } })).id;
   }
   if (!studyId) {
     studyId = (await tx.study.create({ data: {
@@ -139,7 +144,8 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
 
   // Prompts, responses and items that the file refers to and the database lacks.
   const externalIds = [...planned.prompts.keys()];
-  const prompts = await promptsByExternalId(tx, promptSetId, externalIds);
+  const prompts = newSet ? new Map<string, { id: string; localeCode: string; category: string; modality: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
+  const storedPromptIds = [...prompts.values()].map((p) => p.id);
   const missingPrompts = externalIds.filter((e) => !prompts.has(e)).map((externalId) => {
     const p = planned.prompts.get(externalId)!;
     return { id: timeOrderedId(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
@@ -151,7 +157,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
 
   const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
   const promptIds = [...prompts.values()].map((p) => p.id);
-  const responses = await responsesFor(tx, promptIds, studyModelIds);
+  const responses = await responsesFor(tx, storedPromptIds, studyModelIds);
   const missingResponses: { id: string; promptId: string; modelId: string; text: string }[] = [];
   for (const promptId of promptIds) {
     for (const modelId of studyModelIds) {
@@ -166,7 +172,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   await bulk.insert("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"],
     missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now, 0, 0, 0, 0]));
 
-  const existingItems = await itemsOf(tx, studyId);
+  const existingItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
   const items = new Map<string, string>();
   const newItems: { id: string; studyId: string; promptId: string; localeCode: string; responseId: string; baselineResponseId: string | null }[] = [];
   const order = new Map(planned.models.map((m, i) => [m, i]));
@@ -190,7 +196,8 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   }
   await bulk.insert("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],
     newItems.map((i) => [i.id, i.studyId, i.promptId, i.localeCode, i.responseId, i.baselineResponseId, now]));
-  return { studyId, createdHere: !existing, items, assignments: await assignmentsOf(tx, studyId), judgmentKeys: await judgmentKeysOf(tx, studyId) };
+  return { studyId, createdHere: !existing, items,
+    assignments: existing ? await assignmentsOf(tx, studyId) : new Map(), judgmentKeys: existing ? await judgmentKeysOf(tx, studyId) : new Set() };
 }
 
 /** Users for graders named in a file; new ones get no password, so they cannot log in. */

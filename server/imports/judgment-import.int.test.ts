@@ -1,0 +1,55 @@
+// What a judgments import finds and what it creates, across imports: a second file into the same
+// study reuses its prompts, responses, items and assignments; a study imported again after it was
+// deleted reuses the prompts and responses its prompt set kept; nothing is created twice.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { importJudgments } from "./import-judgments";
+
+const HEADER = "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score";
+const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-judgment-import-"));
+
+function file(name: string, rows: [prompt: string, grader: string, preference: number][]): string {
+  const f = path.join(dir, name);
+  writeFileSync(f, [HEADER, ...rows.map(([p, g, v]) => `Again,side_by_side,${p},en-US,Math,text,${g},overall,New,Old,${v},,`)].join("\n") + "\n");
+  return f;
+}
+
+describe.each(await testEngines())("judgment imports over time on %s", (engine) => {
+  let t: TestDatabase;
+  beforeAll(async () => { t = await createTestDatabase(engine); });
+  afterAll(async () => t?.drop());
+
+  const counts = async () => {
+    const set = await t.db.promptSet.findUniqueOrThrow({ where: { name: "Again (imported)" }, select: { id: true } });
+    const study = await t.db.study.findUnique({ where: { name: "Again" }, select: { id: true } });
+    return {
+      prompts: await t.db.prompt.count({ where: { promptSetId: set.id } }),
+      responses: await t.db.response.count({ where: { prompt: { promptSetId: set.id } } }),
+      items: study ? await t.db.item.count({ where: { studyId: study.id } }) : 0,
+      assignments: study ? await t.db.assignment.count({ where: { studyId: study.id } }) : 0,
+      judgments: study ? await t.db.judgment.count({ where: { studyId: study.id } }) : 0,
+    };
+  };
+
+  it("adds a second file's new prompts and judgments to what the first created", async () => {
+    const first = await importJudgments(t.db, file("first.csv", [["p1", "ann", 1], ["p2", "ann", -2]]));
+    expect(first).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 0 });
+    expect(await counts()).toEqual({ prompts: 2, responses: 4, items: 2, assignments: 2, judgments: 2 });
+
+    // p2 by ann again (already present), p2 by bob (an existing item, a new assignment), p3 (all new).
+    const second = await importJudgments(t.db, file("second.csv", [["p2", "ann", -2], ["p2", "bob", 3], ["p3", "ann", 0]]));
+    expect(second).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 1 });
+    expect(await counts()).toEqual({ prompts: 3, responses: 6, items: 3, assignments: 4, judgments: 4 });
+  });
+
+  it("imports a deleted study again onto the prompts and responses its prompt set kept", async () => {
+    await t.db.study.delete({ where: { name: "Again" } });
+    expect(await counts()).toEqual({ prompts: 3, responses: 6, items: 0, assignments: 0, judgments: 0 });
+    const again = await importJudgments(t.db, file("again.csv", [["p1", "ann", 1], ["p4", "ann", 2]]));
+    expect(again).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 0 });
+    expect(await counts()).toEqual({ prompts: 4, responses: 8, items: 2, assignments: 2, judgments: 2 });
+  });
+});
