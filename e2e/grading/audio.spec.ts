@@ -44,8 +44,12 @@ test("a grader hears both clips, then grades with the keyboard; clips seek by Ra
   await expect(players.nth(0)).toHaveAttribute("data-heard", "true", { timeout: 20_000 });
   await expect(players.nth(1)).toHaveAttribute("data-heard", "true", { timeout: 20_000 });
   await expect(page.getByTestId("listen-gate")).toHaveCount(0);
-  const events = await page.evaluate(() => window.mediaEvents);
   const srcs = await players.locator("audio").evaluateAll((els) => els.map((e) => (e as HTMLAudioElement).currentSrc));
+  // A clip counts as heard within a quarter second of its end (listening.ts), so the last clip's
+  // "ended" event may still be on its way: wait for both rather than read them at once.
+  await expect.poll(() => page.evaluate((s) => s.filter((src) => window.mediaEvents.some((e) => e.type === "ended" && e.src === src)).length, srcs),
+    { timeout: 10_000 }).toBe(2);
+  const events = await page.evaluate(() => window.mediaEvents);
   const ended = (src: string) => events.find((e) => e.type === "ended" && e.src === src);
   expect(ended(srcs[0]), JSON.stringify(events)).toBeTruthy();
   expect(ended(srcs[1]), JSON.stringify(events)).toBeTruthy();
