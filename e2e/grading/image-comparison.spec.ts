@@ -13,9 +13,16 @@ test("a grader zooms and pans both pictures together, flickers between them, and
   await loginAs(page, USERS.grader, "/queue");
   await page.goto(`/queue/${studyId}`);
   let sawEdit = false, sawGeneration = false;
+  let previous: string | null = null;
   for (let done = 1; done <= 4; done++) {
+    // The next task replaces the last one without a page load (the counter moves first): wait
+    // until its first picture has replaced the last task's (edits of different sources can share
+    // a prompt's text), or this round would read the last task while the next one renders.
     const comparison = page.getByRole("region", { name: "Image comparison" });
     await expect(comparison).toBeVisible();
+    const firstPicture = () => page.getByTestId("compare-1").getAttribute("src");
+    if (previous) await expect.poll(firstPicture).not.toBe(previous);
+    previous = await firstPicture();
     for (const side of [1, 2]) {
       await expect.poll(() => page.getByTestId(`compare-${side}`).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
     }
