@@ -67,16 +67,11 @@ class SqliteBulkWriter implements BulkWriter {
     // Only inside the transaction Prisma opened: outside it, each statement would commit alone.
     if (!this.conn.inTransaction) throw new Error(`bulk insert into ${table} outside a transaction`);
     const values: (string | number | null)[] = [];
-    let start = 0;
-    for (; start + SQLITE_ROWS_PER_STATEMENT <= rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+    for (let start = 0; start < rows.length; start += SQLITE_ROWS_PER_STATEMENT) {
+      const end = Math.min(rows.length, start + SQLITE_ROWS_PER_STATEMENT);
       values.length = 0;
-      for (let r = start; r < start + SQLITE_ROWS_PER_STATEMENT; r++) for (const v of rows[r]) values.push(this.encode(v));
-      this.statement(table, columns, SQLITE_ROWS_PER_STATEMENT).run(values);
-    }
-    if (start < rows.length) {
-      values.length = 0;
-      for (let r = start; r < rows.length; r++) for (const v of rows[r]) values.push(this.encode(v));
-      this.statement(table, columns, rows.length - start).run(values);
+      for (let r = start; r < end; r++) for (const v of rows[r]) values.push(this.encode(v));
+      this.statement(table, columns, end - start).run(values);
     }
     // better-sqlite3 is synchronous: give the event loop a turn after each batch, so that a server
     // importing an upload goes on answering, and the CLI's lifeline (cli/lifeline.ts) can still

@@ -101,27 +101,17 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     };
     // The rows checked in the first pass, in file order; the file is not read again.
     const rows = plan.accepted;
-    let itemId = "", lastStudy = "", lastPrompt = "", lastA = "", lastB: string | undefined = "";
-    let assignmentId = "", lastAssignmentItem = "", lastAssignmentGrader = "";
     for (let i = 0; i < rows.length; i++) {
       if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
       const row = rows.row(i);
       const t = targets.get(row.study)!;
-      // A file lists a prompt's judgments together: look the item up once per run of its rows.
-      if (i === 0 || row.study !== lastStudy || row.promptId !== lastPrompt || row.models[0] !== lastA || row.models[1] !== lastB) {
-        itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
-        [lastStudy, lastPrompt, lastA, lastB] = [row.study, row.promptId, row.models[0], row.models[1]];
-      }
+      const itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
       const graderId = graderIds.get(row.grader)!;
-      // Likewise a grader's judgments of one item (one per dimension) usually follow each other.
-      if (itemId !== lastAssignmentItem || graderId !== lastAssignmentGrader) {
-        let found = t.assignments.get(`${itemId}|${graderId}`);
-        if (!found) {
-          found = timeOrderedId();
-          t.assignments.set(`${itemId}|${graderId}`, found);
-          assignments.push({ id: found, studyId: t.studyId, itemId, graderId, at: now });
-        }
-        [assignmentId, lastAssignmentItem, lastAssignmentGrader] = [found, itemId, graderId];
+      let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
+      if (!assignmentId) {
+        assignmentId = timeOrderedId();
+        t.assignments.set(`${itemId}|${graderId}`, assignmentId);
+        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, at: now });
       }
       const dimensionId = dimensionIds.get(row.dimension)!;
       // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
