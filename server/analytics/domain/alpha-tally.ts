@@ -6,7 +6,10 @@
 // (Krippendorff 2011, "Computing Krippendorff's alpha-reliability"). Units with equal histograms
 // are interchangeable, so the tally keeps each distinct histogram once with its count — a few
 // dozen for three graders on a 7-point scale — and a bootstrap resample (Hayes & Krippendorff 2007
-// resample units too) is a multinomial draw over them, as in bootstrap.ts.
+// resample units too) is a multinomial draw over them. The draw is resample-counts.ts's exact
+// "Poisson, then correct" from tables fixed for the whole bootstrap: a report computes alpha for
+// every dimension and slice, 64 intervals at 2,000 resamples each, and conditional binomials (a
+// power per type, the normal approximation for large counts) made those a third of its time.
 //
 // Metrics (δ² between scale points c ≤ k, n_g the number of pairable values g):
 //   interval: (c − k)²
@@ -15,7 +18,8 @@
 // alpha = 1 − (n − 1) · Σ o_ck δ²_ck / Σ n_c n_k δ²_ck.
 import { quantile, type BootstrapOptions } from "./bootstrap";
 import { MIN_CLUSTERS, tooFewClustersNote } from "./cluster-bootstrap";
-import { deriveSeed, mulberry32, multinomial } from "./seeded-random";
+import { ResampleCounts } from "./resample-counts";
+import { deriveSeed, mulberry32 } from "./seeded-random";
 import type { Interval } from "./wilson-interval";
 
 export type AlphaMetric = "interval" | "ordinal";
@@ -34,31 +38,35 @@ export interface AlphaResult {
   note: string;
 }
 
-/** Alpha of a coincidence matrix (K × K, row-major) under a metric; null when undefined (no variation). */
-export function alphaOfCoincidences(o: Float64Array, points: number, metric: AlphaMetric, marginals = new Float64Array(points)): number | null {
-  marginals.fill(0);
+/**
+ * Alpha under both metrics from what they need of the coincidence matrix: its marginals n_c
+ * (K values; a pairable unit's histogram is its contribution to them) and its cells above the
+ * diagonal (c < k, row by row; the diagonal has δ² = 0 and the matrix is symmetric). Null where
+ * alpha is undefined (no variation).
+ */
+export function alphaOfCoincidences(marginals: Float64Array, upper: Float64Array, points: number): Record<AlphaMetric, number | null> {
   let n = 0;
-  for (let c = 0; c < points; c++) {
-    for (let k = 0; k < points; k++) marginals[c] += o[c * points + k];
-    n += marginals[c];
-  }
-  if (n <= 1) return null;
-  let observed = 0;
-  let expected = 0;
-  for (let c = 0; c < points; c++) {
-    if (marginals[c] === 0) continue;
+  for (let c = 0; c < points; c++) n += marginals[c];
+  if (n <= 1) return { interval: null, ordinal: null };
+  let observedInterval = 0, expectedInterval = 0, observedOrdinal = 0, expectedOrdinal = 0;
+  for (let c = 0, cell = 0; c < points; c++) {
+    const nc = marginals[c];
     let between = 0; // Σ n_g for g strictly between c and k (ordinal)
-    for (let k = c + 1; k < points; k++) {
-      if (marginals[k] === 0) { continue; }
-      const d2 = metric === "interval" ? (k - c) ** 2 : (marginals[c] / 2 + between + marginals[k] / 2) ** 2;
-      // δ² is symmetric and zero on the diagonal: count each off-diagonal pair twice.
-      observed += 2 * o[c * points + k] * d2;
-      expected += 2 * marginals[c] * marginals[k] * d2;
-      between += marginals[k];
+    for (let k = c + 1; k < points; k++, cell++) {
+      const nk = marginals[k];
+      if (nc === 0 || nk === 0) { between += nk; continue; }
+      const interval = (k - c) * (k - c);
+      const ordinal = (nc / 2 + between + nk / 2) ** 2;
+      // δ² is symmetric: each off-diagonal pair counts twice, in observed and expected alike.
+      observedInterval += upper[cell] * interval;
+      expectedInterval += nc * nk * interval;
+      observedOrdinal += upper[cell] * ordinal;
+      expectedOrdinal += nc * nk * ordinal;
+      between += nk;
     }
   }
-  if (expected <= 0) return null;
-  return 1 - ((n - 1) * observed) / expected;
+  const alpha = (observed: number, expected: number) => (expected <= 0 ? null : 1 - ((n - 1) * observed) / expected);
+  return { interval: alpha(observedInterval, expectedInterval), ordinal: alpha(observedOrdinal, expectedOrdinal) };
 }
 
 export class AlphaTally {
@@ -89,60 +97,63 @@ export class AlphaTally {
     return [...this.types.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, t]) => t);
   }
 
-  /** Each type's contribution to the coincidence matrix, as (cell, value) pairs: a few per type. */
-  private contributions(types: UnitType[]): { cells: Int32Array; values: Float64Array }[] {
+  /**
+   * Each type's contribution to the marginals and to the cells above the diagonal, as sparse
+   * (index, value) lists end to end: o[c][k] = h_c · h_k / (m − 1) for c ≠ k, n_c = h_c.
+   */
+  private contributions(types: UnitType[]): { starts: Int32Array; at: Int32Array; values: Float64Array } {
     const K = this.points;
-    return types.map(({ hist }) => {
+    const starts = [0];
+    const at: number[] = [];
+    const values: number[] = [];
+    for (const { hist } of types) {
       const m = hist.reduce((s, v) => s + v, 0);
-      const cells: number[] = [];
-      const values: number[] = [];
-      for (let c = 0; c < K; c++) {
-        if (!hist[c]) continue;
-        for (let k = 0; k < K; k++) {
-          const pairs = c === k ? hist[c] * (hist[c] - 1) : hist[c] * hist[k];
-          if (pairs === 0) continue;
-          cells.push(c * K + k);
-          values.push(pairs / (m - 1));
+      for (let c = 0, cell = 0; c < K; c++) {
+        if (hist[c]) { at.push(c); values.push(hist[c]); } // marginal n_c, at index c
+        for (let k = c + 1; k < K; k++, cell++) {
+          if (hist[c] && hist[k]) { at.push(K + cell); values.push((hist[c] * hist[k]) / (m - 1)); }
         }
       }
-      return { cells: Int32Array.from(cells), values: Float64Array.from(values) };
-    });
-  }
-
-  private coincidences(types: UnitType[], contributions: { cells: Int32Array; values: Float64Array }[], counts: ArrayLike<number>, o: Float64Array): void {
-    o.fill(0);
-    for (let t = 0; t < types.length; t++) {
-      const w = counts[t];
-      if (!w) continue;
-      const { cells, values } = contributions[t];
-      for (let i = 0; i < cells.length; i++) o[cells[i]] += w * values[i];
+      starts.push(at.length);
     }
+    return { starts: Int32Array.from(starts), at: Int32Array.from(at), values: Float64Array.from(values) };
   }
 
   /** Alpha under each metric, each with a 95% percentile bootstrap interval over units (none below MIN_CLUSTERS units). */
   results(opts: BootstrapOptions, key: string): Record<AlphaMetric, AlphaResult> {
     const K = this.points;
     const types = this.sortedTypes();
-    const contributions = this.contributions(types);
-    const o = new Float64Array(K * K);
-    const marginals = new Float64Array(K);
-    this.coincidences(types, contributions, types.map((t) => t.count), o);
-    const point = { interval: alphaOfCoincidences(o, K, "interval", marginals), ordinal: alphaOfCoincidences(o, K, "ordinal", marginals) };
+    const { starts, at, values } = this.contributions(types);
+    // Marginals at 0 .. K − 1, then the cells above the diagonal.
+    const sums = new Float64Array(K + (K * (K - 1)) / 2);
+    const marginals = sums.subarray(0, K);
+    const upper = sums.subarray(K);
+    const add = (counts: ArrayLike<number>) => {
+      sums.fill(0);
+      for (let t = 0; t < types.length; t++) {
+        const w = counts[t];
+        if (w === 0) continue;
+        for (let i = starts[t]; i < starts[t + 1]; i++) sums[at[i]] += w * values[i];
+      }
+      return alphaOfCoincidences(marginals, upper, K);
+    };
+    const point = add(types.map((t) => t.count));
     const units = this.pairable;
     const none = (note: string) => ({ interval: { alpha: point.interval, units, interval: null, note }, ordinal: { alpha: point.ordinal, units, interval: null, note } });
     if (units === 0) return none("");
     if (units < MIN_CLUSTERS) return none(tooFewClustersNote(units, "prompts"));
-    const probabilities = types.map((t) => t.count / units);
+    // Units listed by type, in runs: the draw picks some units one by one from this list.
+    const typeOfUnit = new Int32Array(units);
+    for (let t = 0, first = 0; t < types.length; first += types[t].count, t++) typeOfUnit.fill(t, first, first + types[t].count);
+    const resampler = new ResampleCounts(types.map((t) => t.count), typeOfUnit);
     const u = mulberry32(deriveSeed(opts.seed, `alpha|${key}`));
-    const counts = new Array<number>(types.length);
+    const counts = new Int32Array(types.length);
     const stats: Record<AlphaMetric, number[]> = { interval: [], ordinal: [] };
     for (let r = 0; r < opts.resamples; r++) {
-      multinomial(units, probabilities, u, counts);
-      this.coincidences(types, contributions, counts, o);
-      for (const metric of ["interval", "ordinal"] as const) {
-        const a = alphaOfCoincidences(o, K, metric, marginals);
-        if (a !== null) stats[metric].push(a); // a resample without variation has no alpha
-      }
+      const a = add(resampler.draw(u, counts));
+      // a resample without variation has no alpha
+      if (a.interval !== null) stats.interval.push(a.interval);
+      if (a.ordinal !== null) stats.ordinal.push(a.ordinal);
     }
     const ci = (xs: number[]): Interval | null => {
       if (xs.length < opts.resamples / 2) return null;
