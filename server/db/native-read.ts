@@ -3,13 +3,21 @@
 // dashboards cannot spend. SQL is written once with `?` placeholders and runs on either engine.
 import { targetOf, type Db } from "./client";
 import { pgRows } from "./pg-native";
-import { sqliteReadInWorker } from "./sqlite-read-worker";
+import { ColumnarRows } from "./columnar-rows";
+import { sqliteColumnsInWorker, sqliteReadInWorker } from "./sqlite-read-worker";
 
 export async function nativeRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
   const target = targetOf(db);
   // On a worker thread, so a long read never stalls the server's other requests.
   if (target.engine === "sqlite") return sqliteReadInWorker(target.file, sql, params);
   return pgRows(db, sql, params);
+}
+
+/** The same read as columns (columnar-rows.ts): cheaper to hand over and to walk when it returns many rows. */
+export async function nativeColumns(db: Db, sql: string, params: unknown[]): Promise<ColumnarRows> {
+  const target = targetOf(db);
+  if (target.engine === "sqlite") return sqliteColumnsInWorker(target.file, sql, params);
+  return ColumnarRows.fromRows(await pgRows(db, sql, params));
 }
 
 /** COUNT and SUM come back as strings from pg (int8, numeric) and as numbers from SQLite. */

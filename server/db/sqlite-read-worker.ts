@@ -5,17 +5,26 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { ColumnarRows, columnBuffers, encodeColumns, type EncodedColumn } from "./columnar-rows";
 
 // Plain CommonJS evaluated by the worker, so it needs no bundling: Next.js compiles server code
 // into chunks a worker could not load by path.
 const SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-parentPort.on("message", ({ id, file, sql, params }) => {
+const encodeColumns = ${encodeColumns.toString()};
+const columnBuffers = ${columnBuffers.toString()};
+parentPort.on("message", ({ id, file, sql, params, columnar }) => {
   let conn;
   try {
     conn = new Database(file, { readonly: true, fileMustExist: true });
-    parentPort.postMessage({ id, rows: conn.prepare(sql).raw(true).all(...params) });
+    const statement = conn.prepare(sql).raw(true);
+    const rows = statement.all(...params);
+    if (!columnar) parentPort.postMessage({ id, rows });
+    else {
+      const columns = encodeColumns(rows, statement.columns().length);
+      parentPort.postMessage({ id, length: rows.length, columns }, columnBuffers(columns));
+    }
   } catch (e) {
     parentPort.postMessage({ id, error: String((e && e.message) || e) });
   } finally {
@@ -24,7 +33,7 @@ parentPort.on("message", ({ id, file, sql, params }) => {
 });`;
 
 interface Pending {
-  resolve: (rows: unknown[][]) => void;
+  resolve: (result: unknown) => void;
   reject: (e: Error) => void;
 }
 
@@ -44,12 +53,12 @@ function reader(): ReadWorker {
   const worker = new Worker(SOURCE, { eval: true, workerData: { driver } });
   worker.unref(); // never keeps a CLI run or a test process alive
   const state: ReadWorker = { worker, pending: new Map(), next: 1 };
-  worker.on("message", (m: { id: number; rows?: unknown[][]; error?: string }) => {
+  worker.on("message", (m: { id: number; rows?: unknown[][]; length?: number; columns?: EncodedColumn[]; error?: string }) => {
     const p = state.pending.get(m.id);
     state.pending.delete(m.id);
     if (state.pending.size === 0) worker.unref();
     if (m.error !== undefined) p?.reject(new Error(m.error));
-    else p?.resolve(m.rows!);
+    else p?.resolve(m.columns ? new ColumnarRows(m.length!, m.columns) : m.rows!);
   });
   const fail = (e: Error) => {
     for (const p of state.pending.values()) p.reject(e);
@@ -62,12 +71,17 @@ function reader(): ReadWorker {
   return state;
 }
 
-export function sqliteReadInWorker(file: string, sql: string, params: unknown[]): Promise<unknown[][]> {
+function ask(file: string, sql: string, params: unknown[], columnar: boolean): Promise<unknown> {
   const r = reader();
   const id = r.next++;
   return new Promise((resolve, reject) => {
     r.pending.set(id, { resolve, reject });
     r.worker.ref(); // a query in flight keeps the process alive until it answers
-    r.worker.postMessage({ id, file, sql, params });
+    r.worker.postMessage({ id, file, sql, params, columnar });
   });
 }
+
+export const sqliteReadInWorker = (file: string, sql: string, params: unknown[]) => ask(file, sql, params, false) as Promise<unknown[][]>;
+
+/** The same read, handed back as columns (columnar-rows.ts): for results of many rows. */
+export const sqliteColumnsInWorker = (file: string, sql: string, params: unknown[]) => ask(file, sql, params, true) as Promise<ColumnarRows>;

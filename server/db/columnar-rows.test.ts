@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ColumnarRows, encodeColumns } from "./columnar-rows";
+
+describe("columnar rows", () => {
+  const rows = [["item-a", "overall", 3, "12"], ["item-b", "overall", 0, "7"], ["item-a", "truthfulness", 2, null]];
+
+  it("keeps all-number columns as numbers and codes every other column into its distinct values", () => {
+    const [item, dimension, n, text] = encodeColumns(rows, 4);
+    expect(item).toEqual({ codes: Int32Array.of(0, 1, 0), values: ["item-a", "item-b"] });
+    expect(dimension).toEqual({ codes: Int32Array.of(0, 0, 1), values: ["overall", "truthfulness"] });
+    expect(n).toEqual({ numbers: Float64Array.of(3, 0, 2) });
+    expect(text).toEqual({ codes: Int32Array.of(0, 1, 2), values: ["12", "7", null] });
+  });
+
+  it("reads any column either way: numeric text (as PostgreSQL returns sums) as numbers, numbers as codes", () => {
+    const c = ColumnarRows.fromRows(rows);
+    expect(c.length).toBe(3);
+    expect(Array.from(c.numbers(3))).toEqual([12, 7, 0]);
+    expect(c.dictionary(2)).toEqual({ codes: Int32Array.of(0, 1, 2), values: [3, 0, 2] });
+    expect(c.dictionary(0).values[c.dictionary(0).codes[2]]).toBe("item-a");
+  });
+
+  it("runs from its own source text, as the SQLite read worker runs it", () => {
+    const copy = new Function(`return (${encodeColumns.toString()})`)() as typeof encodeColumns;
+    expect(copy(rows, 4)).toEqual(encodeColumns(rows, 4));
+  });
+
+  it("has no columns to read when there are no rows", () => {
+    const c = ColumnarRows.fromRows([]);
+    expect(c.numbers(5)).toEqual(new Float64Array(0));
+    expect(c.dictionary(0)).toEqual({ codes: new Int32Array(0), values: [] });
+  });
+});
