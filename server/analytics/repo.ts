@@ -1,10 +1,13 @@
 // The analytics queries: one grouped pass over a study's judgments per study type, plus the
 // attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
-import { nativeRows, toNumber } from "../db/native-read";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, PREFERS_A, PREFERS_B, SIDED_NON_TIE, histogramColumns } from "./judgment-sql";
+import type { ColumnarRows } from "../db/columnar-rows";
+import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns, packedHistogram } from "./judgment-sql";
 import { SCALES } from "../studies/domain/scales";
-import { pairKey, type PreferenceUnit } from "./domain/side-by-side-report";
+import { unpackHistogram } from "./domain/packed-histogram";
+import { PreferenceUnitGroups } from "./domain/preference-unit-groups";
+import { pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import type { ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
 
@@ -42,38 +45,112 @@ export async function studyKeys(db: Db, studyId: string) {
 // Counted judgments of the study, with a value ("cannot assess" rows carry none).
 const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
 
+const SCORE_POINTS = SCALES.SINGLE_SIDED.max - SCALES.SINGLE_SIDED.min + 1;
+
+/** A study's counted judgments grouped by item and dimension, as columns (see readUnits). */
+interface UnitColumns {
+  length: number;
+  item: { codes: Int32Array; values: unknown[] };
+  dimension: { codes: Int32Array; values: unknown[] };
+  /** the `extra` sums, one column each */
+  sums: Float64Array[];
+  /** writes row r's histogram into `into` and returns a key equal for equal histograms */
+  histogram(r: number, into: number[]): number | string;
+}
+
 /**
- * Side-by-side judgments grouped by item (one per prompt) and dimension, read from the covering
- * index alone, on the engine's own driver (a third of a million groups at 1M judgments).
+ * A study's counted judgments grouped by item and dimension, read from the covering index alone on
+ * the engine's own driver: per group the item, the dimension, its histogram over the scale and
+ * `extra` sums. The histogram comes packed (one SUM, see packedHistogram); when some group's
+ * decoded total disagrees with its count (more equal judgments than a field holds), the study is
+ * read again with a column per point.
  */
+async function readUnits(db: Db, studyId: string, column: "preference" | "score", extra: string[]): Promise<UnitColumns> {
+  const scale = column === "preference" ? SCALES.SIDE_BY_SIDE : SCALES.SINGLE_SIDED;
+  const points = scale.max - scale.min + 1;
+  const where = `WHERE ${COUNTED} AND j."${column}" IS NOT NULL GROUP BY j."itemId", j."dimensionId"`;
+  const sums = extra.map((x) => `SUM(${x}), `).join("");
+  const e = extra.length;
+  const head = (c: ColumnarRows) => ({ length: c.length, item: c.dictionary(0), dimension: c.dictionary(1), sums: extra.map((_, i) => c.numbers(2 + i)) });
+  const packed = await nativeColumns(db, `SELECT j."itemId", j."dimensionId", ${sums}COUNT(*), ${packedHistogram(column, scale)} FROM "Judgment" j ${where}`, [studyId]);
+  const counts = packed.numbers(2 + e);
+  const keys = packed.numbers(3 + e);
+  const scratch = new Array<number>(points);
+  let fits = true;
+  for (let r = 0; r < packed.length && fits; r++) fits = unpackHistogram(keys[r], points, scratch) === counts[r];
+  if (fits) return { ...head(packed), histogram: (r, into) => { unpackHistogram(keys[r], points, into); return keys[r]; } };
+  const columns = await nativeColumns(db, `SELECT j."itemId", j."dimensionId", ${sums}${histogramColumns(column, scale)} FROM "Judgment" j ${where}`, [studyId]);
+  const perPoint = Array.from({ length: points }, (_, p) => columns.numbers(2 + e + p));
+  return { ...head(columns), histogram: (r, into) => { for (let p = 0; p < points; p++) into[p] = perPoint[p][r]; return into.join(","); } };
+}
+
+/** Side-by-side units, one per prompt (the item's pair) and dimension: the planner's input, which needs every prompt's sums. */
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
-  const [rows, keys] = await Promise.all([nativeRows(db, `
-    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."preference"), SUM(j."preference" * j."preference"),
-      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), SUM(${PREFERS_A}), SUM(${PREFERS_B}), ${histogramColumns("preference", SCALES.SIDE_BY_SIDE)}
-    FROM "Judgment" j
-    WHERE ${COUNTED} AND j."preference" IS NOT NULL
-    GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
-  return rows.map((r) => {
-    const item = keys.items.get(String(r[0]))!;
-    return { promptId: item.promptId, pair: pairKey(item.model, item.modelB), dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
-      sum: toNumber(r[3]), sumSq: toNumber(r[4]), leftWins: toNumber(r[5]), sidedNonTies: toNumber(r[6]),
-      positive: toNumber(r[7]), negative: toNumber(r[8]), histogram: r.slice(9, 16).map(toNumber) };
+  const [u, keys] = await Promise.all([readUnits(db, studyId, "preference", [PREFERRED_LEFT, SIDED_NON_TIE]), studyKeys(db, studyId)]);
+  const [leftWins, sidedNonTies] = u.sums;
+  const items = u.item.values.map((id) => { const item = keys.items.get(String(id))!; return { promptId: item.promptId, pair: pairKey(item.model, item.modelB) }; });
+  const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
+  const units: PreferenceUnit[] = [];
+  for (let r = 0; r < u.length; r++) {
+    const item = items[u.item.codes[r]];
+    const histogram = new Array<number>(SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1);
+    u.histogram(r, histogram);
+    const unit = unitOfHistogram(item.promptId, dimensions[u.dimension.codes[r]], histogram, leftWins[r], sidedNonTies[r]);
+    unit.pair = item.pair;
+    units.push(unit);
+  }
+  return units;
+}
+
+/**
+ * Side-by-side units with prompts that count alike merged (domain/preference-unit-groups.ts): the
+ * report's and the dashboard's input. `prompts` gives the attributes that decide a prompt's slices.
+ */
+export async function preferenceUnitGroups(db: Db, studyId: string, prompts: Map<string, PromptAttributes>): Promise<PreferenceUnit[]> {
+  const [u, keys] = await Promise.all([readUnits(db, studyId, "preference", [PREFERRED_LEFT, SIDED_NON_TIE]), studyKeys(db, studyId)]);
+  // Items of the same pair whose prompts have the same attributes share a group number.
+  const groupOfCombination = new Map<string, number>();
+  const itemGroups = u.item.values.map((id) => {
+    const item = keys.items.get(String(id))!;
+    const pair = pairKey(item.model, item.modelB);
+    const a = prompts.get(item.promptId);
+    // A prompt without attributes keeps a group of its own, and the tally reports it as unknown.
+    const combination = a ? `${pair}\u0000${a.locale}\u0000${a.region}\u0000${a.category}\u0000${a.modality}` : `?${item.promptId}`;
+    let group = groupOfCombination.get(combination);
+    if (group === undefined) groupOfCombination.set(combination, (group = groupOfCombination.size));
+    return { group, promptId: item.promptId, pair };
   });
+  const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
+  const [leftWins, sidedNonTies] = u.sums;
+  const groups = new PreferenceUnitGroups();
+  const histogram = new Array<number>(SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1);
+  for (let r = 0; r < u.length; r++) {
+    const item = itemGroups[u.item.codes[r]];
+    const key = u.histogram(r, histogram);
+    groups.add(item.group, item.promptId, item.pair, dimensions[u.dimension.codes[r]], histogram, key, leftWins[r], sidedNonTies[r]);
+  }
+  return groups.units();
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
 export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
-  const [rows, keys] = await Promise.all([nativeRows(db, `
-    SELECT j."itemId", j."dimensionId", COUNT(*), SUM(j."score"), SUM(j."score" * j."score"), SUM(CASE WHEN j."score" >= 4 THEN 1 ELSE 0 END),
-      ${histogramColumns("score", SCALES.SINGLE_SIDED)}
-    FROM "Judgment" j
-    WHERE ${COUNTED} AND j."score" IS NOT NULL
-    GROUP BY j."itemId", j."dimensionId"`, [studyId]), studyKeys(db, studyId)]);
-  return rows.map((r) => {
-    const item = keys.items.get(String(r[0]))!;
-    return { promptId: item.promptId, model: item.model, dimension: keys.dims.get(String(r[1]))!, n: toNumber(r[2]),
-      sum: toNumber(r[3]), sumSq: toNumber(r[4]), topBox: toNumber(r[5]), histogram: r.slice(6, 11).map(toNumber) };
-  });
+  const [u, keys] = await Promise.all([readUnits(db, studyId, "score", []), studyKeys(db, studyId)]);
+  const items = u.item.values.map((id) => keys.items.get(String(id))!);
+  const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
+  const units: ScoreUnit[] = [];
+  for (let r = 0; r < u.length; r++) {
+    const item = items[u.item.codes[r]];
+    const histogram = new Array<number>(SCORE_POINTS);
+    u.histogram(r, histogram);
+    let n = 0, sum = 0, sumSq = 0;
+    for (let p = 0; p < SCORE_POINTS; p++) {
+      const score = p + SCALES.SINGLE_SIDED.min;
+      n += histogram[p]; sum += histogram[p] * score; sumSq += histogram[p] * score * score;
+    }
+    // top box: scores 4 and 5
+    units.push({ promptId: item.promptId, model: item.model, dimension: dimensions[u.dimension.codes[r]], n, sum, sumSq, topBox: histogram[3] + histogram[4], histogram });
+  }
+  return units;
 }
 
 export async function promptAttributes(db: Db, studyId: string): Promise<Map<string, PromptAttributes>> {

@@ -36,7 +36,7 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
   const two = s.type === "SIDE_BY_SIDE" && s.models.length === 2;
   const head = { study: s.name, type: meta.type, modelA: two ? s.models[0].model.name : "", modelB: two ? s.models[1].model.name : "" };
   const rows = s.type === "SIDE_BY_SIDE"
-    ? sideBySidePairRows(s.name, await repo.preferenceUnits(db, s.id), prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) })
+    ? sideBySidePairRows(s.name, await repo.preferenceUnitGroups(db, s.id, prompts), prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) })
     : singleSidedRows(s.name, await repo.scoreUnits(db, s.id), prompts, bootstrap);
   return { meta, rows: [...rows, ...excludedRows(head, excluded)] };
 }

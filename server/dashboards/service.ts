@@ -120,7 +120,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const kept = filterPrompts(prompts, filter);
   if (s.type === "SIDE_BY_SIDE") {
     const { head: h, filter: f } = await pairView(db, s, filter);
-    return sideBySideRows(h, filterUnits(await analytics.preferenceUnits(db, studyId), kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
+    return sideBySideRows(h, filterUnits(await analytics.preferenceUnitGroups(db, studyId, prompts), kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
   }
   return singleSidedRows(s.name, filterUnits(await analytics.scoreUnits(db, studyId), kept, filter), kept, DEFAULT_BOOTSTRAP);
 }

@@ -31,6 +31,8 @@ export interface PreferenceUnit {
   negative: number;
   /** judgments per point of the 7-point scale, −3 (index 0) … +3 (index 6): alpha's input */
   histogram: ArrayLike<number>;
+  /** how many prompts with these same figures and slices this unit stands for (preference-unit-groups.ts); 1 when absent */
+  count?: number;
 }
 
 /** The points of the preference scale, −3 … +3. */
@@ -81,7 +83,8 @@ export function unitsByPair(units: PreferenceUnit[]): [string, PreferenceUnit[]]
 
 /**
  * One pair's units tallied per dimension and slice (dimension → slice → tally). `visit` sees each
- * unit once per slice it counts in, for figures the tally does not keep (the planner's sums).
+ * unit once per slice it counts in, for figures the tally does not keep (the planner's sums; its
+ * units are single prompts, not groups).
  */
 export function preferenceTallies(units: Iterable<PreferenceUnit>, prompts: Map<string, PromptAttributes>, rule: VerdictRule,
   slicing: Slicing = slicesOf, visit?: (u: PreferenceUnit, dimension: string, slice: string) => void): Map<string, Map<string, PreferenceTally>> {
@@ -92,7 +95,7 @@ export function preferenceTallies(units: Iterable<PreferenceUnit>, prompts: Map<
     const bySlice = tallies.get(u.dimension) ?? tallies.set(u.dimension, new Map()).get(u.dimension)!;
     for (const slice of slicesOfPrompt(u.promptId)) {
       const t = bySlice.get(slice) ?? bySlice.set(slice, emptyPreferenceTally()).get(slice)!;
-      addToTally(t, u, rule);
+      addToTally(t, u, rule, u.count ?? 1);
       visit?.(u, u.dimension, slice);
     }
   }
