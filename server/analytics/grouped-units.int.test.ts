@@ -13,6 +13,7 @@ import { createTestDatabase, testEngines, type TestDatabase } from "../test/test
 import { DEFAULT_BOOTSTRAP } from "./domain/bootstrap";
 import type { ReportRow } from "./domain/report-row";
 import { sideBySidePairRows } from "./domain/side-by-side-report";
+import * as dashboards from "../dashboards/repo";
 import * as repo from "./repo";
 import { studyReport } from "./service";
 
@@ -93,5 +94,13 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
     const scored = (await repo.scoreUnits(t.db, scores.id)).find((u) => u.n === 1030)!;
     expect(Array.from(scored.histogram)).toEqual([0, 0, 0, 0, 1030]);
     expect(scored).toMatchObject({ sum: 5150, sumSq: 25750, topBox: 1030 });
+
+    // The dashboard's headline groups prompts by histogram in SQL, and falls back the same way.
+    const headline = await dashboards.sideBySideHeadlineGroups(t.db, sxs.id, {});
+    expect(headline.find((g) => g.histogram[6] === 130)).toMatchObject({ dimension: "overall", histogram: [0, 0, 0, 0, 0, 0, 130], prompts: 1 });
+    expect(headline.reduce((n, g) => n + g.prompts, 0)).toBe(12);
+    const scoreHeadline = await dashboards.singleSidedHeadlineGroups(t.db, scores.id, {});
+    expect(scoreHeadline.find((g) => g.histogram[4] === 1030)).toMatchObject({ model: "Ada", histogram: [0, 0, 0, 0, 1030], prompts: 1 });
+    expect(scoreHeadline.reduce((n, g) => n + g.prompts, 0)).toBe(12);
   });
 });
