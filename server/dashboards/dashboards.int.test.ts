@@ -6,6 +6,9 @@ import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, 
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
+import { promptAttributes, studyKeys } from "../analytics/repo";
+import { sideBySideRows, unitOfHistogram } from "../analytics/domain/side-by-side-report";
+import { allOnly } from "../analytics/domain/slices";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import * as service from "./service";
 import * as repo from "./repo";
@@ -119,6 +122,26 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     expect(g0.medianSeconds).toBeGreaterThan(0);
     expect(q.flagged.total).toBe(1);
     expect(q.flagged.tasks[0]).toMatchObject({ cannotAssess: true, harmful: false, comment: "Response 2 is cut off" });
+  });
+
+  it("over time gives at each checkpoint the report's rows on the judgments submitted so far", async () => {
+    const points = await service.overTime(t.db, sxs, {});
+    const j = await repo.timedJudgments(t.db, sxs, "SIDE_BY_SIDE", {});
+    const [keys, prompts] = await Promise.all([studyKeys(t.db, sxs), promptAttributes(t.db, sxs)]);
+    // Prompt by prompt, from the judgments in submission order (ties in the order read).
+    const order = [...Array(j.length).keys()].sort((a, b) => j.at[a] - j.at[b]);
+    for (const p of points) {
+      const histograms = new Map<string, number[]>();
+      for (const r of order.slice(0, p.judgments)) {
+        const k = `${j.itemIds[j.item[r]]}|${j.dimensionKeys[j.dimension[r]]}`;
+        (histograms.get(k) ?? histograms.set(k, [0, 0, 0, 0, 0, 0, 0]).get(k)!)[j.value[r] + 3]++;
+      }
+      const units = [...histograms].map(([k, h]) => unitOfHistogram(keys.items.get(k.split("|")[0])!.promptId, k.split("|")[1], h, 0, 0));
+      const expected = sideBySideRows({ study: "", modelA: "Cand", modelB: "Base" }, units, prompts,
+        { bootstrap: DEFAULT_BOOTSTRAP, rule: "mean", slicing: allOnly, metrics: new Set(p.rows.map((r) => r.metric)) });
+      expect(p.rows.map((r) => ({ ...r, study: "" }))).toEqual(expected);
+      expect(p.at).toBe(new Date(j.at[order[p.judgments - 1]]).toISOString());
+    }
   });
 
   it("over time ends at the headline and counts up to every counted judgment", async () => {

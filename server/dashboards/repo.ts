@@ -2,7 +2,8 @@
 // judgments in time order, and what a study can be filtered by. Filters become SQL conditions so
 // that a million judgments are narrowed in the database, not in the app.
 import type { Db } from "../db/client";
-import { nativeRows, toMillis, toNumber } from "../db/native-read";
+import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
+import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramAliases, histogramColumns, packedHistogram } from "../analytics/judgment-sql";
 import { unpackHistogram } from "../analytics/domain/packed-histogram";
@@ -232,27 +233,30 @@ export async function flaggedTasks(db: Db, studyId: string, f: ReportFilter, lim
   };
 }
 
-export interface TimedJudgment {
-  itemId: string;
-  dimension: string;
-  value: number;
-  leftWin: number;
-  sidedNonTie: number;
-  at: number;
+/** Counted judgments as columns (domain/over-time.ts), with what the codes stand for. */
+export interface TimedJudgments extends TimedColumns {
+  /** item ids by code */
+  itemIds: string[];
+  /** dimension keys by code */
+  dimensionKeys: string[];
 }
 
 /** Counted judgments with their submission time, for the headline as judgments accumulate. */
-export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TimedJudgment[]> {
+export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TimedJudgments> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const [rows, dims] = await Promise.all([nativeRows(db, `
-    SELECT j."itemId", j."dimensionId", ${value},
-      ${PREFERRED_LEFT}, ${SIDED_NON_TIE},
-      j."submittedAt"
+  const [c, dims] = await Promise.all([nativeColumns(db, `
+    SELECT j."itemId", j."dimensionId", ${value}, j."submittedAt"
     FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params),
   db.dimension.findMany({ select: { id: true, key: true } })]);
   const keyOf = new Map(dims.map((d) => [d.id, d.key]));
-  return rows.map((r) => ({ itemId: String(r[0]), dimension: keyOf.get(String(r[1]))!, value: toNumber(r[2]), leftWin: toNumber(r[3]), sidedNonTie: toNumber(r[4]), at: toMillis(r[5]) }));
+  const item = c.dictionary(0);
+  const dimension = c.dictionary(1);
+  const times = c.dictionary(3);
+  const millis = times.values.map(toMillis);
+  return { length: c.length, item: item.codes, items: item.values.length, itemIds: item.values.map(String),
+    dimension: dimension.codes, dimensions: dimension.values.length, dimensionKeys: dimension.values.map((id) => keyOf.get(String(id))!),
+    value: c.numbers(2), at: Float64Array.from(times.codes, (k) => millis[k]) };
 }
 
 /** What the study's items can be filtered by, with item counts, and its dimensions in study order. */

@@ -14,7 +14,7 @@ import { addCluster, type ClusterCount } from "../analytics/domain/cluster-boots
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
-import { accumulateOverTime } from "./domain/over-time";
+import { accumulateOverTime, preferenceGroupsOverTime, timeOrder } from "./domain/over-time";
 import { dimensionApplies } from "../studies/domain/modality";
 import * as repo from "./repo";
 
@@ -149,24 +149,23 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
   ]);
   const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
+  const promptOf = (item: number) => keys.items.get(judgments.itemIds[item])!.promptId;
   if (view) {
     const h = view.head;
-    accumulateOverTime(judgments, OVER_TIME_POINTS, {
-      keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): PreferenceUnit => ({ promptId: keys.items.get(j.itemId)!.promptId, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, leftWins: 0, sidedNonTies: 0, positive: 0, negative: 0, histogram: new Array<number>(PREFERENCE_POINTS).fill(0) }),
-      add: (u, j) => {
-        u.n++; u.sum += j.value; u.sumSq += j.value * j.value; u.leftWins += j.leftWin; u.sidedNonTies += j.sidedNonTie;
-        (u.histogram as number[])[j.value + 3]++; // −3 … +3 at 0 … 6
-        if (j.value > 0) u.positive++;
-        else if (j.value < 0) u.negative++;
-      },
-    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(),
+    preferenceGroupsOverTime(judgments, OVER_TIME_POINTS, promptOf, (d) => judgments.dimensionKeys[d], (count, at, units) => points.push({
+      judgments: count, at: new Date(at).toISOString(),
       rows: sideBySideRows(h, units, prompts, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, metrics: HEADLINE_METRICS }) }));
   } else {
-    accumulateOverTime(judgments, OVER_TIME_POINTS, {
-      keyOf: (j) => `${j.itemId}\u0000${j.dimension}`,
-      start: (j): ScoreUnit => { const item = keys.items.get(j.itemId)!; return { promptId: item.promptId, model: item.model, dimension: j.dimension, n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: new Array<number>(SCORE_POINTS).fill(0) }; },
-      add: (u, j) => { u.n++; u.sum += j.value; u.sumSq += j.value * j.value; if (j.value >= 4) u.topBox++; (u.histogram as number[])[j.value - 1]++; },
+    accumulateOverTime(timeOrder(judgments.at), judgments.at, OVER_TIME_POINTS, {
+      keyOf: (r) => judgments.item[r] * judgments.dimensions + judgments.dimension[r],
+      start: (r): ScoreUnit => {
+        const item = keys.items.get(judgments.itemIds[judgments.item[r]])!;
+        return { promptId: item.promptId, model: item.model, dimension: judgments.dimensionKeys[judgments.dimension[r]], n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: new Array<number>(SCORE_POINTS).fill(0) };
+      },
+      add: (u, r) => {
+        const v = judgments.value[r];
+        u.n++; u.sum += v; u.sumSq += v * v; if (v >= 4) u.topBox++; (u.histogram as number[])[v - 1]++;
+      },
     }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly, HEADLINE_METRICS) }));
   }
   return points;

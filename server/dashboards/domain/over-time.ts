@@ -1,5 +1,9 @@
 // A study's headline as judgments accumulate: the report's own row builder run on the judgments
 // counted up to each of a few checkpoints, so a stable result shows as flat lines narrowing.
+// Judgments arrive as columns (one typed array per field, items and dimensions as codes): at a
+// million judgments, one object per judgment and a string key per unit cost seconds.
+import { packedBits } from "../../analytics/domain/packed-histogram";
+import { PREFERENCE_POINTS, unitOfHistogram, type PreferenceUnit } from "../../analytics/domain/side-by-side-report";
 
 /** Judgment counts to evaluate at: `points` evenly spaced counts ending at the total (fewer for small studies). */
 export function checkpoints(total: number, points: number): number[] {
@@ -12,31 +16,120 @@ export function checkpoints(total: number, points: number): number[] {
   return out;
 }
 
-export interface Timed {
-  at: number;
+/** Counted judgments as columns: row r is item `item[r]` (a code) on dimension `dimension[r]` (a code), submitted at `at[r]` (ms). */
+export interface TimedColumns {
+  length: number;
+  item: Int32Array;
+  /** distinct items (codes run 0 … items − 1) */
+  items: number;
+  dimension: Int32Array;
+  dimensions: number;
+  value: Float64Array;
+  at: Float64Array;
+}
+
+/** Row indices in submission order; rows submitted at the same time keep their order (a stable sort). */
+export function timeOrder(at: Float64Array): Int32Array {
+  const distinct = Float64Array.from(new Set(at)).sort();
+  // Counting sort by the rank of each row's time among the distinct times.
+  const rank = new Int32Array(at.length);
+  const start = new Int32Array(distinct.length + 1);
+  for (let r = 0; r < at.length; r++) {
+    let lo = 0, hi = distinct.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (distinct[mid] < at[r]) lo = mid + 1;
+      else hi = mid;
+    }
+    rank[r] = lo;
+    start[lo + 1]++;
+  }
+  for (let k = 0; k < distinct.length; k++) start[k + 1] += start[k];
+  const order = new Int32Array(at.length);
+  for (let r = 0; r < at.length; r++) order[start[rank[r]]++] = r;
+  return order;
 }
 
 /**
- * Walks judgments in submission order, folding each into its unit (`keyOf` → `start`/`add`), and
- * calls `emit` with the units so far at every checkpoint. Units are mutated in place, so `emit`
- * must use them before returning.
+ * Walks the rows in `order`, folding each into its unit (`keyOf` → `start`/`add`), and calls
+ * `emit` with the units so far at every checkpoint. Units are mutated in place, so `emit` must
+ * use them before returning.
  */
-export function accumulateOverTime<J extends Timed, U>(
-  judgments: J[], points: number,
-  unit: { keyOf: (j: J) => string; start: (j: J) => U; add: (u: U, j: J) => void },
+export function accumulateOverTime<U>(
+  order: Int32Array, at: Float64Array, points: number,
+  unit: { keyOf: (r: number) => number; start: (r: number) => U; add: (u: U, r: number) => void },
   emit: (judgments: number, at: number, units: Iterable<U>) => void,
 ): void {
-  const sorted = [...judgments].sort((a, b) => a.at - b.at);
-  const units = new Map<string, U>();
+  const units = new Map<number, U>();
   let next = 0;
-  for (const c of checkpoints(sorted.length, points)) {
+  for (const c of checkpoints(order.length, points)) {
     for (; next < c; next++) {
-      const j = sorted[next];
-      const key = unit.keyOf(j);
+      const r = order[next];
+      const key = unit.keyOf(r);
       let u = units.get(key);
-      if (!u) units.set(key, (u = unit.start(j)));
-      unit.add(u, j);
+      if (!u) units.set(key, (u = unit.start(r)));
+      unit.add(u, r);
     }
-    emit(c, sorted[c - 1].at, units.values());
+    emit(c, at[order[c - 1]], units.values());
+  }
+}
+
+interface HistogramGroup {
+  histogram: Int32Array;
+  count: number;
+  promptId: string;
+}
+
+/**
+ * Side-by-side judgments in submission order, as the units the headline's counts and rates need:
+ * at each checkpoint, prompts grouped by dimension and histogram, each group one unit with its
+ * count (domain preference-unit-groups.ts). A judgment moves its prompt from one group to the
+ * next, so each checkpoint costs the groups, not the prompts. Position counts are left out:
+ * the over-time view shows verdict rates, which follow from histograms alone.
+ */
+export function preferenceGroupsOverTime(j: TimedColumns, points: number, promptOf: (item: number) => string, dimensionKey: (dimension: number) => string,
+  emit: (judgments: number, at: number, units: PreferenceUnit[]) => void): void {
+  const P = PREFERENCE_POINTS;
+  const base = 2 ** packedBits(P);
+  const histograms = new Int32Array(j.items * j.dimensions * P);
+  const groups = Array.from({ length: j.dimensions }, () => new Map<number | string, HistogramGroup>());
+  // A unit's histogram as a key: packed when every point fits its field, else spelled out.
+  const keyOf = (at: number): number | string => {
+    let key = 0;
+    for (let p = P - 1; p >= 0; p--) {
+      if (histograms[at + p] >= base) return Array.prototype.join.call(histograms.subarray(at, at + P), ",");
+      key = key * base + histograms[at + p];
+    }
+    return key;
+  };
+  const order = timeOrder(j.at);
+  let next = 0;
+  for (const c of checkpoints(order.length, points)) {
+    for (; next < c; next++) {
+      const r = order[next];
+      const d = j.dimension[r];
+      const at = (j.item[r] * j.dimensions + d) * P;
+      const byKey = groups[d];
+      let empty = true;
+      for (let p = 0; p < P; p++) if (histograms[at + p] !== 0) empty = false;
+      if (!empty) byKey.get(keyOf(at))!.count--;
+      const point = j.value[r] + 3; // −3 … +3 at 0 … 6
+      if (!(point >= 0 && point < P && Number.isInteger(point))) throw new Error(`a preference of ${j.value[r]} is off the −3 … +3 scale`);
+      histograms[at + point]++;
+      const key = keyOf(at);
+      const g = byKey.get(key);
+      if (g) g.count++;
+      else byKey.set(key, { histogram: histograms.slice(at, at + P), count: 1, promptId: promptOf(j.item[r]) });
+    }
+    const units: PreferenceUnit[] = [];
+    groups.forEach((byKey, d) => {
+      for (const g of byKey.values()) {
+        if (g.count === 0) continue;
+        const u = unitOfHistogram(g.promptId, dimensionKey(d), Array.from(g.histogram), 0, 0);
+        u.count = g.count;
+        units.push(u);
+      }
+    });
+    emit(c, j.at[order[c - 1]], units);
   }
 }
