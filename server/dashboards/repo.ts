@@ -11,6 +11,7 @@ import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modalit
 import { SCALES } from "../studies/domain/scales";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
+import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
 
 interface Clause {
   sql: string;
@@ -147,59 +148,52 @@ export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: Repo
 
 export type GraderRow = GraderTally;
 
-/** Each grader's current judgments in the study (surplus included: it is work they did). */
-export async function graderTallies(db: Db, studyId: string, f: ReportFilter): Promise<GraderRow[]> {
-  const where = judgmentFilter(studyId, f);
-  // One pass, grouped per task first: a grader's left share resamples their tasks (one submission
-  // answers several dimensions at once), so the outer grouping keeps each (left wins, sided
-  // non-ties) pair with its task count — a few rows per grader — and the other figures add up.
-  const rows = await nativeRows(db, `
-    SELECT t.grader, u."displayName", t.lw, t.snt, COUNT(*), SUM(t.n), SUM(t.wp), SUM(t.ties), SUM(t.flagged), MAX(t.last)
-    FROM (
-      SELECT j."graderId" AS grader, COUNT(*) AS n, SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END) AS wp,
-        SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END) AS ties, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt,
-        MAX(CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END) AS flagged, MAX(j."submittedAt") AS last
-      FROM "Judgment" j
-      WHERE ${where.sql} AND j."superseded" = false
-      GROUP BY j."graderId", j."assignmentId"
-    ) t JOIN "User" u ON u."id" = t.grader
-    GROUP BY t.grader, u."displayName", t.lw, t.snt`, where.params);
-  const byGrader = new Map<string, GraderRow>();
-  for (const r of rows) {
-    const graderId = String(r[0]);
-    const g = byGrader.get(graderId) ?? byGrader.set(graderId, { graderId, name: String(r[1]), judgments: 0, tasks: 0, withPreference: 0, ties: 0,
-      positionTasks: [], flaggedTasks: 0, lastSubmittedAt: null }).get(graderId)!;
-    const tasks = toNumber(r[4]);
-    if (toNumber(r[3]) > 0) g.positionTasks.push({ successes: toNumber(r[2]), trials: toNumber(r[3]), count: tasks });
-    g.tasks += tasks;
-    g.judgments += toNumber(r[5]);
-    g.withPreference += toNumber(r[6]);
-    g.ties += toNumber(r[7]);
-    g.flaggedTasks += toNumber(r[8]);
-    if (r[9] !== null) g.lastSubmittedAt = Math.max(g.lastSubmittedAt ?? -Infinity, toMillis(r[9]));
-  }
-  return [...byGrader.values()];
-}
-
 /**
- * One grouped pass over the study's current judgments per task: the seconds spent (by grader), and
- * how many dimensions were answered with the smallest and largest answer (straight-lining).
+ * Each grader's current work in the study (surplus included: it is work they did), read in one
+ * pass grouped per task (one submission answers several dimensions at once): per grader the
+ * tallies, each task's time, and each task's answers (for straight-lining). The per-grader sums
+ * and the left share's (left wins, sided non-ties) task counts are added up here; two grouped
+ * passes over the same judgments (one for the tallies, one for the tasks) took twice as long.
  */
-export async function taskSummaries(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ times: Map<string, number[]>; tasks: TaskAnswers[] }> {
+export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ tallies: GraderRow[]; times: Map<string, number[]>; tasks: TaskAnswers[] }> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const rows = await nativeRows(db, `
-    SELECT j."graderId", MAX(j."timeSpentMs"), COUNT(${value}), MIN(${value}), MAX(${value}) FROM "Judgment" j
+  const c = await nativeColumns(db, `
+    SELECT j."graderId", COUNT(*), SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), MAX(CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END), MAX(j."submittedAt"),
+      MAX(j."timeSpentMs"), COUNT(${value}), MIN(${value}), MAX(${value})
+    FROM "Judgment" j
     WHERE ${where.sql} AND j."superseded" = false
     GROUP BY j."graderId", j."assignmentId"`, where.params);
+  const grader = c.dictionary(0);
+  const graderIds = grader.values.map(String);
+  const [n, withPreference, ties, leftWins, sidedNonTies, flagged] = [1, 2, 3, 4, 5, 6].map((i) => c.numbers(i));
+  const last = c.dictionary(7);
+  const lastMillis = last.values.map((v) => (v === null ? null : toMillis(v)));
+  const time = c.dictionary(8);
+  const [answered, min, max] = [9, 10, 11].map((i) => c.numbers(i));
+  const names = new Map((await db.user.findMany({ where: { id: { in: graderIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]));
+  const tallies = graderIds.map((graderId): GraderRow => ({ graderId, name: names.get(graderId) ?? "", judgments: 0, tasks: 0, withPreference: 0, ties: 0,
+    positionTasks: [], flaggedTasks: 0, lastSubmittedAt: null }));
+  const positions = graderIds.map(() => new Map<string, ClusterCount>());
   const times = new Map<string, number[]>();
   const tasks: TaskAnswers[] = [];
-  for (const r of rows) {
-    const grader = String(r[0]);
-    if (r[1] !== null) (times.get(grader) ?? times.set(grader, []).get(grader)!).push(toNumber(r[1]));
-    tasks.push({ graderId: grader, answered: toNumber(r[2]), min: toNumber(r[3]), max: toNumber(r[4]) });
+  for (let r = 0; r < c.length; r++) {
+    const g = tallies[grader.codes[r]];
+    g.tasks++;
+    g.judgments += n[r];
+    g.withPreference += withPreference[r];
+    g.ties += ties[r];
+    g.flaggedTasks += flagged[r];
+    if (sidedNonTies[r] > 0) addCluster(positions[grader.codes[r]], leftWins[r], sidedNonTies[r]);
+    const at = lastMillis[last.codes[r]];
+    if (at !== null) g.lastSubmittedAt = Math.max(g.lastSubmittedAt ?? -Infinity, at);
+    const spent = time.values[time.codes[r]];
+    if (spent !== null && spent !== undefined) (times.get(g.graderId) ?? times.set(g.graderId, []).get(g.graderId)!).push(toNumber(spent));
+    tasks.push({ graderId: g.graderId, answered: answered[r], min: min[r], max: max[r] });
   }
-  return { times, tasks };
+  tallies.forEach((g, i) => { g.positionTasks = [...positions[i].values()].sort((a, b) => a.successes - b.successes || a.trials - b.trials); });
+  return { tallies: tallies.sort((a, b) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0)), times, tasks };
 }
 
 export interface FlaggedTask {

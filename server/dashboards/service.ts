@@ -131,10 +131,8 @@ const FLAGGED_SHOWN = 100;
 export async function quality(db: Db, studyId: string, requested: ReportFilter) {
   const s = await loadStudy(db, studyId);
   const filter = s.type === "SIDE_BY_SIDE" ? (await pairView(db, s, requested)).filter : requested;
-  const [tallies, tasks, flagged] = await Promise.all([
-    repo.graderTallies(db, studyId, filter), repo.taskSummaries(db, studyId, s.type, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN),
-  ]);
-  return { ...(await graderDiagnosticsOf(db, studyId, filter, tallies, tasks)), flagged };
+  const [work, flagged] = await Promise.all([repo.graderWork(db, studyId, s.type, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN)]);
+  return { ...(await graderDiagnosticsOf(db, studyId, filter, work.tallies, work)), flagged };
 }
 
 const HEADLINE_METRICS: ReadonlySet<string> = new Set(["n_prompts", "n_judgments", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);
