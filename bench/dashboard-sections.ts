@@ -1,0 +1,91 @@
+// Each study dashboard section's server-side work, in process, on a study of 1,000,000 judgments:
+// what the page's headline, breakdowns (the full report), grader quality, over-time view and
+// progress panel each cost before they reach the browser. Baselines from the same run: one bare
+// grouped pass over the same judgments (count and sum per item and dimension, as bench:analytics),
+// and the same sections on a study of 1,000 judgments.
+//   npm run bench:sections -- [--engine sqlite|pg] [--type side_by_side|single_sided] [--rows 1000000] [--runs 3] [--db FILE]
+// --db reuses an SQLite file that already holds the "Bench analytics" study (the import takes minutes).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { bareGroupedPass, findStudy } from "../server/analytics/repo";
+import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
+import { createDb } from "../server/db/client";
+import * as dashboards from "../server/dashboards/service";
+import { importJudgments } from "../server/imports/import-judgments";
+import { createBenchDatabase } from "./lib/bench-database";
+import { writeJudgmentsFile } from "./lib/judgments-file";
+
+const args = parseArgs(process.argv.slice(2));
+const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
+const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
+const ROWS = intFlag(args, "rows", 1_000_000);
+const RUNS = intFlag(args, "runs", 3);
+const REUSE = stringFlag(args, "db");
+const BIG = "Bench analytics";
+const SMALL = "Bench dashboard small";
+const ROOT = path.resolve(import.meta.dirname, "..");
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+async function seconds(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return (performance.now() - t0) / 1000;
+}
+
+async function main() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-sections-"));
+  const bench = REUSE ? null : await createBenchDatabase(engine);
+  const db = bench?.db ?? createDb({ engine: "sqlite", file: path.resolve(REUSE!), url: `file:${path.resolve(REUSE!)}` });
+  try {
+    for (const [name, rows] of [[BIG, ROWS], [SMALL, 1_000]] as const) {
+      if (await findStudy(db, { name })) continue;
+      const file = path.join(dir, `${rows}.csv`);
+      await writeJudgmentsFile(file, name, TYPE, rows);
+      await importJudgments(db, file);
+    }
+    const big = (await findStudy(db, { name: BIG }))!;
+    const small = (await findStudy(db, { name: SMALL }))!;
+    const sections = (id: string): [string, () => Promise<unknown>][] => [
+      ["headline", () => dashboards.headline(db, id, {})],
+      ["breakdowns (full report)", () => dashboards.filteredReport(db, id, {})],
+      ["grader quality", () => dashboards.quality(db, id, {})],
+      ["over time", () => dashboards.overTime(db, id, {})],
+      ["progress by dimension", () => dashboards.dimensionProgress(db, id)],
+    ];
+    await bareGroupedPass(db, big.id); // warm the cache for every measurement alike
+    for (const [, fn] of [...sections(small.id), ...sections(big.id)]) await fn();
+    const bare: number[] = [];
+    const times = new Map<string, { big: number[]; small: number[] }>();
+    for (let r = 0; r < RUNS; r++) {
+      bare.push(await seconds(() => bareGroupedPass(db, big.id)));
+      for (const [which, id] of [["big", big.id], ["small", small.id]] as const) {
+        for (const [name, fn] of sections(id)) {
+          const t = times.get(name) ?? times.set(name, { big: [], small: [] }).get(name)!;
+          t[which].push(await seconds(fn));
+        }
+      }
+    }
+    const judgments = await db.judgment.count({ where: { studyId: big.id } });
+    const b = median(bare);
+    console.log(`${engine}, ${TYPE}, ${judgments.toLocaleString("en-US")} judgments, median of ${RUNS}; bare grouped pass ${b.toFixed(2)} s`);
+    console.log("| section | 1M study | vs bare grouped pass | same section, 1,000 judgments |");
+    console.log("| --- | --- | --- | --- |");
+    const result: Record<string, { seconds: number; ratio: number; smallSeconds: number }> = {};
+    for (const [name, t] of times) {
+      const s = median(t.big);
+      result[name] = { seconds: s, ratio: s / b, smallSeconds: median(t.small) };
+      console.log(`| ${name} | ${s.toFixed(2)} s | ${(s / b).toFixed(2)}× | ${median(t.small).toFixed(3)} s |`);
+    }
+    mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
+    writeFileSync(path.join(ROOT, `bench/results/sections-${engine}-${TYPE}.json`),
+      JSON.stringify({ engine, type: TYPE, judgments, runs: RUNS, date: new Date().toISOString(), bareSeconds: b, sections: result }, null, 2));
+  } finally {
+    if (bench) await bench.drop();
+    else await db.$disconnect();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((e) => { console.error(e); process.exit(1); });
