@@ -124,6 +124,22 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     expect(q.flagged.tasks[0]).toMatchObject({ cannotAssess: true, harmful: false, comment: "Response 2 is cut off" });
   });
 
+  it("lists flagged tasks newest first with their flags, counting every flagged task", async () => {
+    const tasks = await t.db.judgment.findMany({ where: { studyId: single }, select: { assignmentId: true }, distinct: ["assignmentId"], take: 3, orderBy: { id: "asc" } });
+    const at = (minutes: number) => new Date(Date.UTC(2026, 10, 30, 12, minutes));
+    await t.db.judgment.updateMany({ where: { assignmentId: tasks[0].assignmentId }, data: { harmful: true, submittedAt: at(5) } });
+    await t.db.judgment.updateMany({ where: { assignmentId: tasks[1].assignmentId }, data: { cannotAssess: true, comment: "no audio", submittedAt: at(30) } });
+    await t.db.judgment.updateMany({ where: { assignmentId: tasks[2].assignmentId }, data: { cannotAssess: true, harmful: true, submittedAt: at(15) } });
+    const q = await service.quality(t.db, single, {});
+    expect(q.flagged.total).toBe(3);
+    expect(q.flagged.tasks.map((x) => [x.assignmentId, x.cannotAssess, x.harmful, x.comment, x.submittedAt])).toEqual([
+      [tasks[1].assignmentId, true, false, "no audio", at(30).getTime()],
+      [tasks[2].assignmentId, true, true, "", at(15).getTime()],
+      [tasks[0].assignmentId, false, true, "", at(5).getTime()],
+    ]);
+    expect((await service.quality(t.db, single, { locales: ["xx-XX"] })).flagged).toEqual({ total: 0, tasks: [] });
+  });
+
   it("over time gives at each checkpoint the report's rows on the judgments submitted so far", async () => {
     const points = await service.overTime(t.db, sxs, {});
     const j = await repo.timedJudgments(t.db, sxs, "SIDE_BY_SIDE", {});

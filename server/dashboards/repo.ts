@@ -155,13 +155,16 @@ export type GraderRow = GraderTally;
  * and the left share's (left wins, sided non-ties) task counts are added up here; two grouped
  * passes over the same judgments (one for the tallies, one for the tasks) took twice as long.
  */
-export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ tallies: GraderRow[]; times: Map<string, number[]>; tasks: TaskAnswers[] }> {
+export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ tallies: GraderRow[]; times: Map<string, number[]>; tasks: TaskAnswers[];
+  /** tasks flagged "cannot assess" or "unsafe", with their flagged judgments' latest submission */
+  flagged: { assignmentId: string; at: number }[] }> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const c = await nativeColumns(db, `
     SELECT j."graderId", COUNT(*), SUM(CASE WHEN j."preference" IS NOT NULL THEN 1 ELSE 0 END), SUM(CASE WHEN j."preference" = 0 THEN 1 ELSE 0 END),
-      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), MAX(CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END), MAX(j."submittedAt"),
-      MAX(j."timeSpentMs"), COUNT(${value}), MIN(${value}), MAX(${value})
+      SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}), MAX(${FLAGGED}), MAX(j."submittedAt"),
+      MAX(j."timeSpentMs"), COUNT(${value}), MIN(${value}), MAX(${value}),
+      CASE WHEN MAX(${FLAGGED}) = 1 THEN j."assignmentId" END, MAX(CASE WHEN ${FLAGGED} = 1 THEN j."submittedAt" END)
     FROM "Judgment" j
     WHERE ${where.sql} AND j."superseded" = false
     GROUP BY j."graderId", j."assignmentId"`, where.params);
@@ -178,8 +181,13 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
   const positions = graderIds.map(() => new Map<string, ClusterCount>());
   const times = new Map<string, number[]>();
   const tasks: TaskAnswers[] = [];
+  const flaggedTask = c.dictionary(12);
+  const flaggedAt = c.dictionary(13);
+  const flaggedTasks: { assignmentId: string; at: number }[] = [];
   for (let r = 0; r < c.length; r++) {
     const g = tallies[grader.codes[r]];
+    const assignmentId = flaggedTask.values[flaggedTask.codes[r]];
+    if (assignmentId !== null && assignmentId !== undefined) flaggedTasks.push({ assignmentId: String(assignmentId), at: toMillis(flaggedAt.values[flaggedAt.codes[r]]) });
     g.tasks++;
     g.judgments += n[r];
     g.withPreference += withPreference[r];
@@ -193,8 +201,11 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
     tasks.push({ graderId: g.graderId, answered: answered[r], min: min[r], max: max[r] });
   }
   tallies.forEach((g, i) => { g.positionTasks = [...positions[i].values()].sort((a, b) => a.successes - b.successes || a.trials - b.trials); });
-  return { tallies: tallies.sort((a, b) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0)), times, tasks };
+  return { tallies: tallies.sort((a, b) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0)), times, tasks, flagged: flaggedTasks };
 }
+
+/** 1 for a judgment flagged "cannot assess" or "unsafe". */
+const FLAGGED = `CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END`;
 
 export interface FlaggedTask {
   assignmentId: string;
@@ -207,24 +218,22 @@ export interface FlaggedTask {
   submittedAt: number;
 }
 
-/** Tasks flagged "cannot assess" or "unsafe", newest first, with the grader's comment. */
-export async function flaggedTasks(db: Db, studyId: string, f: ReportFilter, limit: number): Promise<{ tasks: FlaggedTask[]; total: number }> {
+/**
+ * What the flagged-task list shows of the given tasks (graderWork finds them and picks the newest):
+ * grader, prompt, which flags, the comment. Read by assignment, not by a scan of the study.
+ */
+export async function flaggedTaskDetails(db: Db, studyId: string, f: ReportFilter, assignmentIds: string[]): Promise<FlaggedTask[]> {
+  if (assignmentIds.length === 0) return [];
   const where = judgmentFilter(studyId, f);
-  const flagged = `${where.sql} AND j."superseded" = false AND (j."cannotAssess" = true OR j."harmful" = true)`;
-  const [rows, [count]] = await Promise.all([nativeRows(db, `
+  const rows = await nativeRows(db, `
     SELECT j."assignmentId", u."displayName", p."externalId", p."localeCode",
       MAX(CASE WHEN j."cannotAssess" = true THEN 1 ELSE 0 END), MAX(CASE WHEN j."harmful" = true THEN 1 ELSE 0 END), MAX(j."comment"), MAX(j."submittedAt")
     FROM "Judgment" j JOIN "User" u ON u."id" = j."graderId" JOIN "Item" i ON i."id" = j."itemId" JOIN "Prompt" p ON p."id" = i."promptId"
-    WHERE ${flagged}
-    GROUP BY j."assignmentId", u."displayName", p."externalId", p."localeCode"
-    ORDER BY MAX(j."submittedAt") DESC
-    LIMIT ${Math.trunc(limit)}`, where.params),
-  nativeRows(db, `SELECT COUNT(DISTINCT j."assignmentId") FROM "Judgment" j WHERE ${flagged}`, where.params)]);
-  return {
-    total: toNumber(count[0]),
-    tasks: rows.map((r) => ({ assignmentId: String(r[0]), grader: String(r[1]), promptId: String(r[2]), locale: String(r[3]),
-      cannotAssess: toNumber(r[4]) === 1, harmful: toNumber(r[5]) === 1, comment: r[6] === null ? "" : String(r[6]), submittedAt: toMillis(r[7]) })),
-  };
+    WHERE j."assignmentId" IN (${marks(assignmentIds.length)}) AND ${where.sql} AND j."superseded" = false AND ${FLAGGED} = 1
+    GROUP BY j."assignmentId", u."displayName", p."externalId", p."localeCode"`, [...assignmentIds, ...where.params]);
+  const byId = new Map(rows.map((r) => [String(r[0]), { assignmentId: String(r[0]), grader: String(r[1]), promptId: String(r[2]), locale: String(r[3]),
+    cannotAssess: toNumber(r[4]) === 1, harmful: toNumber(r[5]) === 1, comment: r[6] === null ? "" : String(r[6]), submittedAt: toMillis(r[7]) }]));
+  return assignmentIds.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Counted judgments as columns (domain/over-time.ts), with what the codes stand for. */

@@ -131,8 +131,12 @@ const FLAGGED_SHOWN = 100;
 export async function quality(db: Db, studyId: string, requested: ReportFilter) {
   const s = await loadStudy(db, studyId);
   const filter = s.type === "SIDE_BY_SIDE" ? (await pairView(db, s, requested)).filter : requested;
-  const [work, flagged] = await Promise.all([repo.graderWork(db, studyId, s.type, filter), repo.flaggedTasks(db, studyId, filter, FLAGGED_SHOWN)]);
-  return { ...(await graderDiagnosticsOf(db, studyId, filter, work.tallies, work)), flagged };
+  const work = await repo.graderWork(db, studyId, s.type, filter);
+  // The newest flagged tasks first (ties by id, so the list is stable), then what the list shows of them.
+  const newest = [...work.flagged].sort((a, b) => b.at - a.at || (a.assignmentId < b.assignmentId ? -1 : 1)).slice(0, FLAGGED_SHOWN);
+  const [diagnostics, tasks] = await Promise.all([graderDiagnosticsOf(db, studyId, filter, work.tallies, work),
+    repo.flaggedTaskDetails(db, studyId, filter, newest.map((t) => t.assignmentId))]);
+  return { ...diagnostics, flagged: { total: work.flagged.length, tasks } };
 }
 
 const HEADLINE_METRICS: ReadonlySet<string> = new Set(["n_prompts", "n_judgments", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);
