@@ -1,7 +1,8 @@
 // Analytics at scale: import a 1,000,000-row judgments file, run the full report (every
 // dimension and slice, bootstrap included) against one bare grouped SQL pass, and export the
 // raw judgments against the database's own CSV output of the same query.
-//   npm run bench:analytics -- [--engine sqlite|pg] [--rows 1000000] [--type side_by_side|single_sided]
+//   npm run bench:analytics -- [--engine sqlite|pg] [--rows 1000000] [--type side_by_side|single_sided] [--keep]
+// --keep leaves the database in place and prints its URL (bench:sections -- --url URL times the dashboard on it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
 const ROWS = intFlag(args, "rows", 1_000_000);
 const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
+const KEEP = args.flags.keep === true;
 const STUDY = "Bench analytics";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -86,7 +88,10 @@ async function main() {
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, `bench/results/analytics-${engine}-${TYPE}.json`), JSON.stringify(result, null, 2));
   } finally {
-    await bench.drop();
+    if (KEEP) {
+      await bench.db.$disconnect();
+      console.log(`kept the database: ${bench.url}`);
+    } else await bench.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

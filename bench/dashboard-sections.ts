@@ -3,14 +3,16 @@
 // progress panel each cost before they reach the browser. Baselines from the same run: one bare
 // grouped pass over the same judgments (count and sum per item and dimension, as bench:analytics),
 // and the same sections on a study of 1,000 judgments.
-//   npm run bench:sections -- [--engine sqlite|pg] [--type side_by_side|single_sided] [--rows 1000000] [--runs 3] [--db FILE]
-// --db reuses an SQLite file that already holds the "Bench analytics" study (the import takes minutes).
+//   npm run bench:sections -- [--engine sqlite|pg] [--type side_by_side|single_sided] [--rows 1000000] [--runs 3] [--db FILE | --url URL]
+// --db reuses an SQLite file, --url any database (e.g. one bench:analytics -- --keep left), that
+// already holds the "Bench analytics" study: the import takes minutes.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bareGroupedPass, findStudy } from "../server/analytics/repo";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
-import { createDb } from "../server/db/client";
+import { createDb, targetOf } from "../server/db/client";
+import { resolveDatabaseUrl } from "../server/db/database-url";
 import * as dashboards from "../server/dashboards/service";
 import { importJudgments } from "../server/imports/import-judgments";
 import { createBenchDatabase } from "./lib/bench-database";
@@ -22,6 +24,7 @@ const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "s
 const ROWS = intFlag(args, "rows", 1_000_000);
 const RUNS = intFlag(args, "runs", 3);
 const REUSE = stringFlag(args, "db");
+const REUSE_URL = stringFlag(args, "url");
 const BIG = "Bench analytics";
 const SMALL = "Bench dashboard small";
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -36,8 +39,9 @@ async function seconds(fn: () => Promise<unknown>): Promise<number> {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-sections-"));
-  const bench = REUSE ? null : await createBenchDatabase(engine);
-  const db = bench?.db ?? createDb({ engine: "sqlite", file: path.resolve(REUSE!), url: `file:${path.resolve(REUSE!)}` });
+  const reused = REUSE ? `file:${path.resolve(REUSE)}` : REUSE_URL;
+  const bench = reused ? null : await createBenchDatabase(engine);
+  const db = bench?.db ?? createDb(resolveDatabaseUrl(reused!, os.tmpdir(), ROOT));
   try {
     for (const [name, rows] of [[BIG, ROWS], [SMALL, 1_000]] as const) {
       if (await findStudy(db, { name })) continue;
@@ -69,8 +73,8 @@ async function main() {
     }
     const judgments = await db.judgment.count({ where: { studyId: big.id } });
     const b = median(bare);
-    console.log(`${engine}, ${TYPE}, ${judgments.toLocaleString("en-US")} judgments, median of ${RUNS}; bare grouped pass ${b.toFixed(2)} s`);
-    console.log("| section | 1M study | vs bare grouped pass | same section, 1,000 judgments |");
+    console.log(`${targetOf(db).engine}, ${TYPE}, ${judgments.toLocaleString("en-US")} judgments, median of ${RUNS}; bare grouped pass ${b.toFixed(2)} s`);
+    console.log(`| section | ${judgments.toLocaleString("en-US")} judgments | vs bare grouped pass | same section, 1,000 judgments |`);
     console.log("| --- | --- | --- | --- |");
     const result: Record<string, { seconds: number; ratio: number; smallSeconds: number }> = {};
     for (const [name, t] of times) {
@@ -79,8 +83,8 @@ async function main() {
       console.log(`| ${name} | ${s.toFixed(2)} s | ${(s / b).toFixed(2)}× | ${median(t.small).toFixed(3)} s |`);
     }
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
-    writeFileSync(path.join(ROOT, `bench/results/sections-${engine}-${TYPE}.json`),
-      JSON.stringify({ engine, type: TYPE, judgments, runs: RUNS, date: new Date().toISOString(), bareSeconds: b, sections: result }, null, 2));
+    writeFileSync(path.join(ROOT, `bench/results/sections-${targetOf(db).engine}-${TYPE}.json`),
+      JSON.stringify({ engine: targetOf(db).engine, type: TYPE, judgments, runs: RUNS, date: new Date().toISOString(), bareSeconds: b, sections: result }, null, 2));
   } finally {
     if (bench) await bench.drop();
     else await db.$disconnect();
