@@ -7,8 +7,8 @@ import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns, pack
 import { SCALES } from "../studies/domain/scales";
 import { unpackHistogram } from "./domain/packed-histogram";
 import { PreferenceUnitGroups } from "./domain/preference-unit-groups";
-import { pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
-import type { ScoreUnit } from "./domain/single-sided-report";
+import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
+import { SCORE_POINTS, type ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
 
 
@@ -45,7 +45,6 @@ export async function studyKeys(db: Db, studyId: string) {
 // Counted judgments of the study, with a value ("cannot assess" rows carry none).
 const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
 
-const SCORE_POINTS = SCALES.SINGLE_SIDED.max - SCALES.SINGLE_SIDED.min + 1;
 
 /** A study's counted judgments grouped by item and dimension, as columns (see readUnits). */
 interface UnitColumns {
@@ -93,7 +92,7 @@ export async function preferenceUnits(db: Db, studyId: string): Promise<Preferen
   const units: PreferenceUnit[] = [];
   for (let r = 0; r < u.length; r++) {
     const item = items[u.item.codes[r]];
-    const histogram = new Array<number>(SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1);
+    const histogram = new Array<number>(PREFERENCE_POINTS);
     u.histogram(r, histogram);
     const unit = unitOfHistogram(item.promptId, dimensions[u.dimension.codes[r]], histogram, leftWins[r], sidedNonTies[r]);
     unit.pair = item.pair;
@@ -123,7 +122,7 @@ export async function preferenceUnitGroups(db: Db, studyId: string, prompts: Map
   const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
   const [leftWins, sidedNonTies] = u.sums;
   const groups = new PreferenceUnitGroups();
-  const histogram = new Array<number>(SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1);
+  const histogram = new Array<number>(PREFERENCE_POINTS);
   for (let r = 0; r < u.length; r++) {
     const item = itemGroups[u.item.codes[r]];
     const key = u.histogram(r, histogram);
