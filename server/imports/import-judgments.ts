@@ -21,6 +21,8 @@ export interface ImportProgress {
 }
 
 const PROGRESS_EVERY = 10_000;
+/** Judgments added at once beyond which the import refreshes the planner's statistics (repo.refreshPlannerStatistics). */
+export const ANALYZE_AFTER = 50_000;
 
 export interface JudgmentImportSummary {
   rows: number;
@@ -131,5 +133,6 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });
   }, { timeout: 60 * 60_000, maxWait: 60_000 });
+  if (added >= ANALYZE_AFTER) await repo.refreshPlannerStatistics(db);
   return { rows: plan.rows, studies: [...plan.studies.keys()], judgmentsAdded: added, judgmentsAlreadyPresent: present };
 }

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
-import { importJudgments } from "./import-judgments";
+import { ANALYZE_AFTER, importJudgments } from "./import-judgments";
 
 const HEADER = "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score";
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-judgment-import-"));
@@ -52,4 +52,18 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(again).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 0 });
     expect(await counts()).toEqual({ prompts: 4, responses: 8, items: 2, assignments: 2, judgments: 2 });
   });
+
+  it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {
+    const analyzed = async () => (await t.db.$queryRawUnsafe<{ at: Date | null }[]>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = 'Judgment'`))[0].at;
+    const large = (name: string, n: number) => {
+      const f = path.join(dir, name);
+      writeFileSync(f, [HEADER, ...Array.from({ length: n }, (_, i) => `Large,side_by_side,big${i >> 1},en-US,Math,text,${i % 2 ? "bob" : "ann"},overall,New,Old,${(i % 7) - 3},,`)].join("\n") + "\n");
+      return f;
+    };
+    await importJudgments(t.db, large("small.csv", 10));
+    expect(await analyzed()).toBeNull();
+    const before = Date.now();
+    await importJudgments(t.db, large("big.csv", ANALYZE_AFTER + 10)); // the first 10 are already there
+    expect((await analyzed())!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
 import { timeOrderedId } from "../db/time-ordered-id";
-import type { Db, Tx } from "../db/client";
+import { engineOf, type Db, type Tx } from "../db/client";
 import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
@@ -302,4 +302,15 @@ export async function settleModalities(tx: Tx, promptSetId: string): Promise<voi
   for (const [modality, ids] of wanted) {
     for (let i = 0; i < ids.length; i += LOOKUP_CHUNK) await tx.prompt.updateMany({ where: { id: { in: ids.slice(i, i + LOOKUP_CHUNK) } }, data: { modality } });
   }
+}
+
+/**
+ * Fresh planner statistics for the tables a large import fills. PostgreSQL plans from row
+ * estimates that autovacuum refreshes only later: just after ten million judgments arrived it
+ * still believed the study held a few thousand, and a raw export planned each page as a scan of
+ * the whole study (seconds per page). SQLite keeps no statistics unless told to, and plans by index.
+ */
+export async function refreshPlannerStatistics(db: Db): Promise<void> {
+  if (engineOf(db) !== "pg") return;
+  await db.$executeRawUnsafe(`ANALYZE "Judgment", "Assignment", "Item", "Prompt", "Response"`);
 }
