@@ -2,6 +2,7 @@
 // judgments in time order, and what a study can be filtered by. Filters become SQL conditions so
 // that a million judgments are narrowed in the database, not in the app.
 import type { Db } from "../db/client";
+import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
@@ -171,8 +172,7 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
   const grader = c.dictionary(0);
   const graderIds = grader.values.map(String);
   const [n, withPreference, ties, leftWins, sidedNonTies, flagged] = [1, 2, 3, 4, 5, 6].map((i) => c.numbers(i));
-  const last = c.dictionary(7);
-  const lastMillis = last.values.map((v) => (v === null ? null : toMillis(v)));
+  const last = millisColumn(c, 7);
   const time = c.dictionary(8);
   const [answered, min, max] = [9, 10, 11].map((i) => c.numbers(i));
   const names = new Map((await db.user.findMany({ where: { id: { in: graderIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]));
@@ -194,14 +194,21 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
     g.ties += ties[r];
     g.flaggedTasks += flagged[r];
     if (sidedNonTies[r] > 0) addCluster(positions[grader.codes[r]], leftWins[r], sidedNonTies[r]);
-    const at = lastMillis[last.codes[r]];
-    if (at !== null) g.lastSubmittedAt = Math.max(g.lastSubmittedAt ?? -Infinity, at);
+    g.lastSubmittedAt = Math.max(g.lastSubmittedAt ?? -Infinity, last[r]);
     const spent = time.values[time.codes[r]];
     if (spent !== null && spent !== undefined) (times.get(g.graderId) ?? times.set(g.graderId, []).get(g.graderId)!).push(toNumber(spent));
     tasks.push({ graderId: g.graderId, answered: answered[r], min: min[r], max: max[r] });
   }
   tallies.forEach((g, i) => { g.positionTasks = [...positions[i].values()].sort((a, b) => a.successes - b.successes || a.trials - b.trials); });
   return { tallies: tallies.sort((a, b) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0)), times, tasks, flagged: flaggedTasks };
+}
+
+/** A timestamp column as milliseconds: PostgreSQL's come as numbers already (columnar-rows.ts), SQLite's as text, converted once per distinct value. */
+function millisColumn(c: ColumnarRows, i: number): Float64Array {
+  if (c.isNumeric(i)) return c.numbers(i);
+  const d = c.dictionary(i);
+  const millis = d.values.map(toMillis);
+  return Float64Array.from(d.codes, (k) => millis[k]);
 }
 
 /** 1 for a judgment flagged "cannot assess" or "unsafe". */
@@ -255,11 +262,9 @@ export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SID
   const keyOf = new Map(dims.map((d) => [d.id, d.key]));
   const item = c.dictionary(0);
   const dimension = c.dictionary(1);
-  const times = c.dictionary(3);
-  const millis = times.values.map(toMillis);
   return { length: c.length, item: item.codes, items: item.values.length, itemIds: item.values.map(String),
     dimension: dimension.codes, dimensions: dimension.values.length, dimensionKeys: dimension.values.map((id) => keyOf.get(String(id))!),
-    value: c.numbers(2), at: Float64Array.from(times.codes, (k) => millis[k]) };
+    value: c.numbers(2), at: millisColumn(c, 3) };
 }
 
 /** What the study's items can be filtered by, with item counts, and its dimensions in study order. */

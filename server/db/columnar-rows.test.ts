@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ColumnarRows, encodeColumns } from "./columnar-rows";
+import { ColumnarRows, columnBuilder, encodeColumns } from "./columnar-rows";
 
 describe("columnar rows", () => {
   const rows = [["item-a", "overall", 3, "12"], ["item-b", "overall", 0, "7"], ["item-a", "truthfulness", 2, null]];
@@ -20,9 +20,21 @@ describe("columnar rows", () => {
     expect(c.dictionary(0).values[c.dictionary(0).codes[2]]).toBe("item-a");
   });
 
+  it("builds columns row by row: a column turns to codes at its first value that is not a number, dates count as milliseconds", () => {
+    const b = columnBuilder(2);
+    for (let r = 0; r < 3000; r++) b.push([r < 2500 ? r % 3 : "x", new Date(Date.UTC(2026, 11, 2, 0, 0, r % 60))]);
+    const [mixed, at] = b.finish();
+    expect("codes" in mixed && mixed.values).toEqual([0, 1, 2, "x"]);
+    expect("codes" in mixed && Array.from(mixed.codes.slice(2498, 2502))).toEqual([2, 0, 3, 3]);
+    expect("numbers" in at && at.numbers.length).toBe(3000);
+    expect("numbers" in at && at.numbers[61]).toBe(Date.UTC(2026, 11, 2, 0, 0, 1));
+  });
+
   it("runs from its own source text, as the SQLite read worker runs it", () => {
-    const copy = new Function(`return (${encodeColumns.toString()})`)() as typeof encodeColumns;
-    expect(copy(rows, 4)).toEqual(encodeColumns(rows, 4));
+    const copy = new Function(`return (${columnBuilder.toString()})`)() as typeof columnBuilder;
+    const b = copy(4);
+    for (const row of rows) b.push(row);
+    expect(b.finish()).toEqual(encodeColumns(rows, 4));
   });
 
   it("has no columns to read when there are no rows", () => {

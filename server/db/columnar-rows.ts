@@ -8,36 +8,76 @@
 export type EncodedColumn = { numbers: Float64Array } | { codes: Int32Array; values: unknown[] };
 
 /**
- * Rows → columns: a column whose values are all numbers as a Float64Array, any other dictionary-
- * encoded. Self-contained (no imports, no outer names): the SQLite read worker runs its source.
+ * Rows → columns, one row at a time, so that no array of every row is ever held: a column whose
+ * values are all numbers becomes a Float64Array, any other is dictionary-encoded (a column
+ * switches to codes at its first value that is not a number). Dates are read as milliseconds.
+ * Self-contained (no imports, no outer names): the SQLite read worker runs its source text.
  */
-export function encodeColumns(rows: unknown[][], width: number): EncodedColumn[] {
-  const columns: EncodedColumn[] = [];
+export function columnBuilder(width: number): { push(row: unknown[]): void; finish(): EncodedColumn[] } {
+  let length = 0;
+  let capacity = 1024;
+  const numbers: (Float64Array | null)[] = [];
+  const codes: (Int32Array | null)[] = [];
+  const values: unknown[][] = [];
+  const index: Map<unknown, number>[] = [];
   for (let c = 0; c < width; c++) {
-    let numeric = true;
-    for (let r = 0; r < rows.length && numeric; r++) numeric = typeof rows[r][c] === "number";
-    if (numeric) {
-      const numbers = new Float64Array(rows.length);
-      for (let r = 0; r < rows.length; r++) numbers[r] = rows[r][c] as number;
-      columns.push({ numbers });
-      continue;
-    }
-    const codes = new Int32Array(rows.length);
-    const values: unknown[] = [];
-    const index = new Map<unknown, number>();
-    for (let r = 0; r < rows.length; r++) {
-      const v = rows[r][c];
-      let k = index.get(v);
-      if (k === undefined) {
-        k = values.length;
-        index.set(v, k);
-        values.push(v);
-      }
-      codes[r] = k;
-    }
-    columns.push({ codes, values });
+    numbers.push(new Float64Array(capacity));
+    codes.push(null);
+    values.push([]);
+    index.push(new Map());
   }
-  return columns;
+  const code = (c: number, v: unknown): number => {
+    let k = index[c].get(v);
+    if (k === undefined) {
+      k = values[c].length;
+      index[c].set(v, k);
+      values[c].push(v);
+    }
+    return k;
+  };
+  return {
+    push(row) {
+      if (length === capacity) {
+        capacity *= 2;
+        for (let c = 0; c < width; c++) {
+          const n = numbers[c];
+          if (n) { const grown = new Float64Array(capacity); grown.set(n); numbers[c] = grown; }
+          const k = codes[c];
+          if (k) { const grown = new Int32Array(capacity); grown.set(k); codes[c] = grown; }
+        }
+      }
+      for (let c = 0; c < width; c++) {
+        let v = row[c];
+        if (v instanceof Date) v = v.getTime();
+        const n = numbers[c];
+        if (n && typeof v === "number") { n[length] = v; continue; }
+        if (n) {
+          // The first value that is not a number: the column's numbers so far become codes.
+          const k = new Int32Array(capacity);
+          for (let r = 0; r < length; r++) k[r] = code(c, n[r]);
+          codes[c] = k;
+          numbers[c] = null;
+        }
+        codes[c]![length] = code(c, v);
+      }
+      length++;
+    },
+    finish() {
+      const out: EncodedColumn[] = [];
+      for (let c = 0; c < width; c++) {
+        const n = numbers[c];
+        out.push(n ? { numbers: n.slice(0, length) } : { codes: codes[c]!.slice(0, length), values: values[c] });
+      }
+      return out;
+    },
+  };
+}
+
+/** Rows already in memory → columns (as columnBuilder). */
+export function encodeColumns(rows: unknown[][], width: number): EncodedColumn[] {
+  const b = columnBuilder(width);
+  for (const row of rows) b.push(row);
+  return b.finish();
 }
 
 /** The buffers of encoded columns, to move rather than copy them to another thread. */
@@ -62,6 +102,11 @@ export class ColumnarRows {
     if ("numbers" in c) return c.numbers;
     const converted = c.values.map(asNumber);
     return Float64Array.from(c.codes, (k) => converted[k]);
+  }
+
+  /** Whether column i came as numbers (numbers(i) is then the column itself, not a conversion). */
+  isNumeric(i: number): boolean {
+    return this.length === 0 || "numbers" in this.columns[i];
   }
 
   /** Column i as codes into its distinct values: row r holds values[codes[r]]. */

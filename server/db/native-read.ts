@@ -2,8 +2,8 @@
 // microseconds per row and per value in the client; at a million judgments that is seconds the
 // dashboards cannot spend. SQL is written once with `?` placeholders and runs on either engine.
 import { targetOf, type Db } from "./client";
-import { pgRows } from "./pg-native";
-import { ColumnarRows } from "./columnar-rows";
+import { pgColumns, pgRows } from "./pg-native";
+import type { ColumnarRows } from "./columnar-rows";
 import { sqliteColumnsInWorker, sqliteReadInWorker } from "./sqlite-read-worker";
 
 export async function nativeRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
@@ -17,7 +17,7 @@ export async function nativeRows(db: Db, sql: string, params: unknown[]): Promis
 export async function nativeColumns(db: Db, sql: string, params: unknown[]): Promise<ColumnarRows> {
   const target = targetOf(db);
   if (target.engine === "sqlite") return sqliteColumnsInWorker(target.file, sql, params);
-  return ColumnarRows.fromRows(await pgRows(db, sql, params));
+  return pgColumns(db, sql, params);
 }
 
 /** COUNT and SUM come back as strings from pg (int8, numeric) and as numbers from SQLite. */

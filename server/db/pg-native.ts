@@ -3,6 +3,7 @@
 // cost more than the database work itself.
 import pg from "pg";
 import { targetOf, type Db } from "./client";
+import { ColumnarRows, columnBuilder } from "./columnar-rows";
 
 /** `?` → `$1, $2, …`: SQL written once for both engines. Our SQL holds no literal question marks. */
 export const numberedPlaceholders = (sql: string): string => {
@@ -68,6 +69,34 @@ function over(q: pg.Pool | pg.PoolClient): PgTx {
 /** One read, rows as arrays, on the instance's pool (ad-hoc SQL, e.g. filtered analytics: not prepared by name). */
 export async function pgRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
   return (await pool(db).query({ text: numberedPlaceholders(sql), values: params, rowMode: "array" })).rows as unknown[][];
+}
+
+/**
+ * One read as columns (columnar-rows.ts), the rows streamed into them as they arrive: node-postgres
+ * keeps no array of every row when the query has a row listener. At ten million judgments the
+ * array of rows alone outgrew the process's heap.
+ */
+export async function pgColumns(db: Db, sql: string, params: unknown[]): Promise<ColumnarRows> {
+  const client = await pool(db).connect();
+  try {
+    return await new Promise<ColumnarRows>((resolve, reject) => {
+      // rowMode is a QueryArrayConfig option, which pg's Query typings do not list.
+      const query = new pg.Query({ text: numberedPlaceholders(sql), values: params, rowMode: "array" } as pg.QueryConfig<unknown[]>);
+      let builder: ReturnType<typeof columnBuilder> | null = null;
+      let length = 0;
+      let width = 0;
+      query.on("row", (row: unknown[]) => {
+        builder ??= columnBuilder((width = row.length));
+        builder.push(row);
+        length++;
+      });
+      query.on("error", reject);
+      query.on("end", () => resolve(new ColumnarRows(length, builder?.finish() ?? columnBuilder(width).finish())));
+      client.query(query);
+    });
+  } finally {
+    client.release();
+  }
 }
 
 /** Statements outside a transaction, each on any pooled connection. */

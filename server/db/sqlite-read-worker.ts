@@ -5,25 +5,30 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { ColumnarRows, columnBuffers, encodeColumns, type EncodedColumn } from "./columnar-rows";
+import { ColumnarRows, columnBuffers, columnBuilder, type EncodedColumn } from "./columnar-rows";
 
 // Plain CommonJS evaluated by the worker, so it needs no bundling: Next.js compiles server code
 // into chunks a worker could not load by path.
 const SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 const Database = require(workerData.driver);
-const encodeColumns = ${encodeColumns.toString()};
+// A bundler that keeps function names wraps them in its own __name helper, which this text lacks.
+var __name = (f) => f;
+const columnBuilder = ${columnBuilder.toString()};
 const columnBuffers = ${columnBuffers.toString()};
 parentPort.on("message", ({ id, file, sql, params, columnar }) => {
   let conn;
   try {
     conn = new Database(file, { readonly: true, fileMustExist: true });
     const statement = conn.prepare(sql).raw(true);
-    const rows = statement.all(...params);
-    if (!columnar) parentPort.postMessage({ id, rows });
+    if (!columnar) parentPort.postMessage({ id, rows: statement.all(...params) });
     else {
-      const columns = encodeColumns(rows, statement.columns().length);
-      parentPort.postMessage({ id, length: rows.length, columns }, columnBuffers(columns));
+      // Row by row into the columns: the rows are never all held at once.
+      const builder = columnBuilder(statement.columns().length);
+      let length = 0;
+      for (const row of statement.iterate(...params)) { builder.push(row); length++; }
+      const columns = builder.finish();
+      parentPort.postMessage({ id, length, columns }, columnBuffers(columns));
     }
   } catch (e) {
     parentPort.postMessage({ id, error: String((e && e.message) || e) });
