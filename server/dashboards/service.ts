@@ -7,7 +7,7 @@ import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstra
 import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
-import { PREFERENCE_POINTS, addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally, type PreferenceUnit } from "../analytics/domain/side-by-side-report";
+import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS, meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";

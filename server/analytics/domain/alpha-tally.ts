@@ -18,7 +18,7 @@
 // alpha = 1 − (n − 1) · Σ o_ck δ²_ck / Σ n_c n_k δ²_ck.
 import { quantile, type BootstrapOptions } from "./bootstrap";
 import { MIN_CLUSTERS, tooFewClustersNote } from "./cluster-bootstrap";
-import { packedBits } from "./packed-histogram";
+import { packHistogram } from "./packed-histogram";
 import { ResampleCounts } from "./resample-counts";
 import { deriveSeed, mulberry32 } from "./seeded-random";
 import type { Interval } from "./wilson-interval";
@@ -74,26 +74,18 @@ export class AlphaTally {
   // Keyed by the packed histogram (packed-histogram.ts), or its text when a point overflows a
   // field: a report adds every prompt to every slice, and a string per addition cost seconds.
   private readonly types = new Map<number | string, UnitType>();
-  private readonly base: number;
   private pairable = 0;
 
   /** `points`: the scale's number of points; histograms index them 0 .. points − 1. */
-  constructor(readonly points: number) {
-    this.base = 2 ** packedBits(points);
-  }
+  constructor(readonly points: number) {}
 
   /** One unit (or `count` equal ones) by its histogram; units with fewer than two values are not pairable. */
   add(hist: ArrayLike<number>, count = 1): void {
     let m = 0;
-    let key: number | string = 0;
-    for (let i = this.points - 1; i >= 0; i--) {
-      const h = hist[i] ?? 0;
-      m += h;
-      key = h < this.base && typeof key === "number" ? key * this.base + h : "";
-    }
+    for (let i = 0; i < this.points; i++) m += hist[i] ?? 0;
     if (m < 2 || count <= 0) return;
     this.pairable += count;
-    if (key === "") key = Array.from({ length: this.points }, (_, i) => hist[i] ?? 0).join(",");
+    const key = packHistogram(hist, this.points) ?? Array.from({ length: this.points }, (_, i) => hist[i] ?? 0).join(",");
     const t = this.types.get(key);
     if (t) t.count += count;
     else this.types.set(key, { hist: Array.from({ length: this.points }, (_, i) => hist[i] ?? 0), count });

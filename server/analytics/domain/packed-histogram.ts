@@ -23,13 +23,17 @@ export function unpackHistogram(packed: number, points: number, into: number[] |
   return total;
 }
 
-/** The packed form of a histogram (for tests and for keys); null when a point exceeds its field. */
-export function packHistogram(histogram: ArrayLike<number>): number | null {
-  const base = 2 ** packedBits(histogram.length);
+/**
+ * The packed form of a histogram — `points` counts from `at` in `histogram` (all of it by default) —
+ * as a key equal for equal histograms; null when a point exceeds its field.
+ */
+export function packHistogram(histogram: ArrayLike<number>, points = histogram.length, at = 0): number | null {
+  const base = 2 ** packedBits(points);
   let packed = 0;
-  for (let p = histogram.length - 1; p >= 0; p--) {
-    if (histogram[p] >= base) return null;
-    packed = packed * base + histogram[p];
+  for (let p = points - 1; p >= 0; p--) {
+    const count = histogram[at + p] ?? 0;
+    if (count >= base) return null;
+    packed = packed * base + count;
   }
   return packed;
 }

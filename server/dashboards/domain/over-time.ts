@@ -2,7 +2,7 @@
 // counted up to each of a few checkpoints, so a stable result shows as flat lines narrowing.
 // Judgments arrive as columns (one typed array per field, items and dimensions as codes): at a
 // million judgments, one object per judgment and a string key per unit cost seconds.
-import { packedBits } from "../../analytics/domain/packed-histogram";
+import { packHistogram } from "../../analytics/domain/packed-histogram";
 import { PREFERENCE_POINTS, unitOfHistogram, type PreferenceUnit } from "../../analytics/domain/side-by-side-report";
 
 /** Judgment counts to evaluate at: `points` evenly spaced counts ending at the total (fewer for small studies). */
@@ -90,18 +90,10 @@ interface HistogramGroup {
 export function preferenceGroupsOverTime(j: TimedColumns, points: number, promptOf: (item: number) => string, dimensionKey: (dimension: number) => string,
   emit: (judgments: number, at: number, units: PreferenceUnit[]) => void): void {
   const P = PREFERENCE_POINTS;
-  const base = 2 ** packedBits(P);
   const histograms = new Int32Array(j.items * j.dimensions * P);
   const groups = Array.from({ length: j.dimensions }, () => new Map<number | string, HistogramGroup>());
   // A unit's histogram as a key: packed when every point fits its field, else spelled out.
-  const keyOf = (at: number): number | string => {
-    let key = 0;
-    for (let p = P - 1; p >= 0; p--) {
-      if (histograms[at + p] >= base) return Array.prototype.join.call(histograms.subarray(at, at + P), ",");
-      key = key * base + histograms[at + p];
-    }
-    return key;
-  };
+  const keyOf = (at: number): number | string => packHistogram(histograms, P, at) ?? histograms.subarray(at, at + P).join(",");
   const order = timeOrder(j.at);
   let next = 0;
   for (const c of checkpoints(order.length, points)) {
