@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { ColumnarRows, columnBuilder, encodeColumns } from "./columnar-rows";
+import { ColumnarRows, columnBuilder, type EncodedColumn } from "./columnar-rows";
+
+/** Rows already in memory through the builder, as the SQLite worker and PostgreSQL stream them. */
+function encodeColumns(rows: unknown[][], width: number): EncodedColumn[] {
+  const b = columnBuilder(width);
+  for (const row of rows) b.push(row);
+  return b.finish();
+}
+const fromRows = (rows: unknown[][]) => new ColumnarRows(rows.length, encodeColumns(rows, rows[0]?.length ?? 0));
 
 describe("columnar rows", () => {
   const rows = [["item-a", "overall", 3, "12"], ["item-b", "overall", 0, "7"], ["item-a", "truthfulness", 2, null]];
@@ -13,7 +21,7 @@ describe("columnar rows", () => {
   });
 
   it("reads any column either way: numeric text (as PostgreSQL returns sums) as numbers, numbers as codes", () => {
-    const c = ColumnarRows.fromRows(rows);
+    const c = fromRows(rows);
     expect(c.length).toBe(3);
     expect(Array.from(c.numbers(3))).toEqual([12, 7, 0]);
     expect(c.dictionary(2)).toEqual({ codes: Int32Array.of(0, 1, 2), values: [3, 0, 2] });
@@ -38,7 +46,7 @@ describe("columnar rows", () => {
   });
 
   it("has no columns to read when there are no rows", () => {
-    const c = ColumnarRows.fromRows([]);
+    const c = fromRows([]);
     expect(c.numbers(5)).toEqual(new Float64Array(0));
     expect(c.dictionary(0)).toEqual({ codes: new Int32Array(0), values: [] });
   });

@@ -73,34 +73,23 @@ export function columnBuilder(width: number): { push(row: unknown[]): void; fini
   };
 }
 
-/** Rows already in memory → columns (as columnBuilder). */
-export function encodeColumns(rows: unknown[][], width: number): EncodedColumn[] {
-  const b = columnBuilder(width);
-  for (const row of rows) b.push(row);
-  return b.finish();
-}
-
 /** The buffers of encoded columns, to move rather than copy them to another thread. */
 export function columnBuffers(columns: EncodedColumn[]): ArrayBuffer[] {
   return columns.map((c) => ("numbers" in c ? c.numbers.buffer : c.codes.buffer) as ArrayBuffer);
 }
 
 /** COUNT and SUM come back as strings from pg (int8, numeric) and as numbers from SQLite. */
-const asNumber = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export const toNumber = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
 
 export class ColumnarRows {
   constructor(readonly length: number, private readonly columns: EncodedColumn[]) {}
-
-  static fromRows(rows: unknown[][]): ColumnarRows {
-    return new ColumnarRows(rows.length, encodeColumns(rows, rows[0]?.length ?? 0));
-  }
 
   /** Column i as numbers (null as 0, numeric text converted). */
   numbers(i: number): Float64Array {
     if (this.length === 0) return new Float64Array(0);
     const c = this.columns[i];
     if ("numbers" in c) return c.numbers;
-    const converted = c.values.map(asNumber);
+    const converted = c.values.map(toNumber);
     return Float64Array.from(c.codes, (k) => converted[k]);
   }
 

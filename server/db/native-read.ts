@@ -20,8 +20,7 @@ export async function nativeColumns(db: Db, sql: string, params: unknown[]): Pro
   return pgColumns(db, sql, params);
 }
 
-/** COUNT and SUM come back as strings from pg (int8, numeric) and as numbers from SQLite. */
-export const toNumber = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+export { toNumber } from "./columnar-rows";
 
 /** A timestamp as milliseconds: pg returns Date (read as UTC, see pg-native.ts), SQLite the text Prisma wrote ("2026-11-29 16:33:00.123+00:00" or ISO). */
 export function toMillis(v: unknown): number {

@@ -82,16 +82,16 @@ export async function pgColumns(db: Db, sql: string, params: unknown[]): Promise
     return await new Promise<ColumnarRows>((resolve, reject) => {
       // rowMode is a QueryArrayConfig option, which pg's Query typings do not list.
       const query = new pg.Query({ text: numberedPlaceholders(sql), values: params, rowMode: "array" } as pg.QueryConfig<unknown[]>);
+      // The width is known from the first row; a result without rows has no columns to read.
       let builder: ReturnType<typeof columnBuilder> | null = null;
       let length = 0;
-      let width = 0;
       query.on("row", (row: unknown[]) => {
-        builder ??= columnBuilder((width = row.length));
+        builder ??= columnBuilder(row.length);
         builder.push(row);
         length++;
       });
       query.on("error", reject);
-      query.on("end", () => resolve(new ColumnarRows(length, builder?.finish() ?? columnBuilder(width).finish())));
+      query.on("end", () => resolve(new ColumnarRows(length, builder?.finish() ?? [])));
       client.query(query);
     });
   } finally {
