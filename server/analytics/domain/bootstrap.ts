@@ -14,7 +14,7 @@ export interface BootstrapOptions {
 export const DEFAULT_BOOTSTRAP: BootstrapOptions = { resamples: 2000, seed: 20260101 };
 
 /** Type-7 (linear interpolation) quantile of sorted values. */
-export function quantile(sorted: number[], q: number): number {
+export function quantile(sorted: ArrayLike<number>, q: number): number {
   const h = (sorted.length - 1) * q;
   const lo = Math.floor(h);
   return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);

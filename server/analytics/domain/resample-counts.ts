@@ -19,7 +19,10 @@ const TABLE_MEAN = 40;
 /** The Poisson total falls short of n by about this many standard deviations (it exceeds n 0.13% of the time). */
 const SHORTFALL_SD = 3;
 
-/** Inversion table of Poisson(mean) with a guide (entry g: the least k with cdf[k] > g/size): about two comparisons a draw. */
+/** Guide entries per table entry: with four, a draw's search nearly always ends at its first comparison. */
+const GUIDE_PER_ENTRY = 4;
+
+/** Inversion table of Poisson(mean) with a guide (entry g: the least k with cdf[k] > g/size). */
 function poissonTable(mean: number): { cdf: number[]; guide: number[] } {
   const cdf: number[] = [];
   let p = Math.exp(-mean);
@@ -32,9 +35,10 @@ function poissonTable(mean: number): { cdf: number[]; guide: number[] } {
   }
   cdf[cdf.length - 1] = 1;
   const guide: number[] = [];
+  const size = GUIDE_PER_ENTRY * cdf.length;
   let k = 0;
-  for (let g = 0; g < cdf.length; g++) {
-    while (cdf[k] <= g / cdf.length) k++;
+  for (let g = 0; g < size; g++) {
+    while (cdf[k] <= g / size) k++;
     guide.push(k);
   }
   return { cdf, guide };
@@ -50,9 +54,14 @@ export class ResampleCounts {
   // tableSize[t] entries; its guide entries are offsets into it. tableAt[t] = −1: the type's mean
   // is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
   private readonly tableAt: Int32Array;
-  private readonly tableSize: Int32Array;
+  private readonly guideAt: Int32Array;
+  private readonly guideSize: Int32Array;
   private readonly cdf: Float64Array;
   private readonly guide: Int32Array;
+  // The types drawn from tables, grouped by table (the tables in use stay in cache), and those drawn
+  // by rejection, in type order (they take uniforms after the tables' ones, in that order).
+  private readonly tableTypes: Int32Array;
+  private readonly rejectionTypes: Int32Array;
   private readonly ptrsAt: Int32Array;
   private readonly ptrs: Float64Array;
   private readonly prefix: Float64Array;
@@ -76,13 +85,14 @@ export class ResampleCounts {
     this.byUnit = method === "units" || (method === "auto" && this.n <= types + shortfallSd * Math.sqrt(this.n));
     const scale = Math.max(0, 1 - shortfallSd / Math.sqrt(this.n));
     this.tableAt = new Int32Array(types).fill(-1);
-    this.tableSize = new Int32Array(types);
+    this.guideAt = new Int32Array(types);
+    this.guideSize = new Int32Array(types);
     this.ptrsAt = new Int32Array(types).fill(-1);
     this.prefix = new Float64Array(types + 1);
     this.uniforms = new Float64Array(types);
     const cdf: number[] = [], guide: number[] = [];
     const ptrs: number[] = [];
-    const tableOfCount = new Map<number, [number, number]>();
+    const tableOfCount = new Map<number, [number, number, number]>();
     const ptrsOfCount = new Map<number, number>();
     for (let t = 0; t < types && !this.byUnit; t++) {
       const c = counts[t];
@@ -100,13 +110,19 @@ export class ResampleCounts {
       let table = tableOfCount.get(c);
       if (table === undefined) {
         const made = poissonTable(mean);
-        table = [cdf.length, made.cdf.length];
+        table = [cdf.length, guide.length, made.guide.length];
         cdf.push(...made.cdf);
-        guide.push(...made.guide);
+        // guide entries are positions in `cdf`
+        for (const k of made.guide) guide.push(table[0] + k);
         tableOfCount.set(c, table);
       }
-      [this.tableAt[t], this.tableSize[t]] = table;
+      [this.tableAt[t], this.guideAt[t], this.guideSize[t]] = table;
     }
+    const tableTypes: number[] = [], rejectionTypes: number[] = [];
+    for (let t = 0; t < types && !this.byUnit; t++) (this.tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
+    tableTypes.sort((x, y) => this.tableAt[x] - this.tableAt[y] || x - y);
+    this.tableTypes = Int32Array.from(tableTypes);
+    this.rejectionTypes = Int32Array.from(rejectionTypes);
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);
     this.ptrs = Float64Array.from(ptrs);
@@ -115,24 +131,29 @@ export class ResampleCounts {
 
   /** One resample: `out[t]` is how many of the n drawn units are of type t (`out` is overwritten). */
   draw(u: Uniform, out: Int32Array): Int32Array {
-    const { n, types, typeOfUnit, tableAt, tableSize, cdf, guide, ptrsAt, ptrs } = this;
-    out.fill(0);
+    const { n, types, typeOfUnit, tableAt, guideAt, guideSize, cdf, guide, ptrsAt, ptrs, tableTypes, rejectionTypes } = this;
     if (this.byUnit) {
+      out.fill(0);
       for (let d = 0; d < n; d++) out[typeOfUnit[Math.floor(u() * n)]]++;
       return out;
     }
+    // Type t's table draw inverts the t-th uniform; rejection draws then take theirs in type order.
+    // The order of the loops below changes nothing in what is drawn.
     const uniforms = this.uniforms;
     for (let t = 0; t < types; t++) uniforms[t] = u();
     let total = 0;
-    for (let t = 0; t < types; t++) {
-      const at = tableAt[t];
-      let x: number;
-      if (at >= 0) {
-        const v = uniforms[t];
-        let k = at + guide[at + Math.floor(v * tableSize[t])];
-        while (cdf[k] <= v) k++;
-        x = k - at;
-      } else x = poissonRejection(ptrs, ptrsAt[t], u);
+    for (let q = 0; q < tableTypes.length; q++) {
+      const t = tableTypes[q];
+      const v = uniforms[t];
+      let k = guide[guideAt[t] + Math.floor(v * guideSize[t])];
+      while (cdf[k] <= v) k++;
+      const x = k - tableAt[t];
+      out[t] = x;
+      total += x;
+    }
+    for (let q = 0; q < rejectionTypes.length; q++) {
+      const t = rejectionTypes[q];
+      const x = poissonRejection(ptrs, ptrsAt[t], u);
       out[t] = x;
       total += x;
     }

@@ -98,9 +98,10 @@ function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Arr
   const { typeStart, battles } = s;
   const { cell, wins } = cells;
   const tw = t.wins, tb = t.battles;
+  // No skip for types drawn zero times: with a few prompts per type that branch goes either way
+  // at random and costs more in mispredictions than adding zeros.
   for (let ty = 0; ty < counts.length; ty++) {
     const c = counts[ty];
-    if (c === 0) continue;
     for (let e = typeStart[ty], end = typeStart[ty + 1]; e < end; e++) {
       tw[cell[e]] += c * wins[e];
       tb[cell[e]] += c * battles[e];
@@ -122,9 +123,10 @@ function samePattern(point: PairTotals, resample: PairTotals): boolean {
   return true;
 }
 
-function interval(values: number[]): { low: number; high: number } | null {
-  if (values.length === 0) return null;
-  values.sort((x, y) => x - y);
+function interval(drawn: number[]): { low: number; high: number } | null {
+  if (drawn.length === 0) return null;
+  // A typed array sorts numbers natively (no comparator called per comparison); no NaN is drawn here.
+  const values = Float64Array.from(drawn).sort();
   // ±Infinity sort to the ends; a quantile that lands on one is unbounded on that side.
   const q = (p: number) => {
     const h = (values.length - 1) * p;
@@ -221,6 +223,7 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   const style: StyleControlledFit | null = opts.styleControl ? fitStyleControlled(s.styled, start.core, start.core.map((i) => pointRatings[i])) : null;
   const styleIndex = new Map(start.core.map((m, k) => [m, k]));
 
+  const ranks = resampleRanks(draws, R, models);
   const standings: ModelStanding[] = [];
   for (let i = 0; i < models; i++) {
     if (!present[i]) continue;
@@ -233,8 +236,7 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
         continue;
       }
       ratingDraws.push(v);
-      let rank = 1;
-      for (let j = 0; j < models; j++) if (draws[r * models + j] > v) rank++;
+      const rank = ranks[r * models + i];
       best = Math.min(best, rank);
       worst = Math.max(worst, rank);
       if (!Number.isNaN(winShares[r * models + i])) winDraws.push(winShares[r * models + i]);
@@ -264,6 +266,34 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   standings.sort((x, y) => x.rank - y.rank || order(y) - order(x) || x.model - y.model);
   return { kind: "rated", standings, pairwise: pairwiseRates(point, pointRatings), resamples: R, degenerateResamples: degenerate,
     styleCoefficients: style?.coefficients ?? null, prompts };
+}
+
+/**
+ * Each model's rank in each resample: 1 + the models rated strictly higher in it (a model without
+ * a rating there, NaN, is above no one). One sort per resample instead of comparing every pair.
+ */
+function resampleRanks(draws: Float64Array, resamples: number, models: number): Int32Array {
+  const ranks = new Int32Array(resamples * models);
+  const row = new Float64Array(models);
+  for (let r = 0; r < resamples; r++) {
+    row.set(draws.subarray(r * models, (r + 1) * models));
+    row.sort(); // ascending, NaN last
+    let rated = models;
+    while (rated > 0 && Number.isNaN(row[rated - 1])) rated--;
+    for (let i = 0; i < models; i++) {
+      const v = draws[r * models + i];
+      if (Number.isNaN(v)) continue;
+      // the first position holding a value above v: everything from there to `rated` is higher
+      let lo = 0, hi = rated;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (row[mid] <= v) lo = mid + 1;
+        else hi = mid;
+      }
+      ranks[r * models + i] = 1 + rated - lo;
+    }
+  }
+  return ranks;
 }
 
 const coreOf = (ratings: Float64Array) => [...ratings.keys()].filter((i) => Number.isFinite(ratings[i]));
