@@ -6,10 +6,9 @@ import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramAliases, histogramColumns, packedHistogram } from "../analytics/judgment-sql";
-import { unpackHistogram } from "../analytics/domain/packed-histogram";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { groupedByHistogram } from "../analytics/grouped-histograms";
 import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
-import { SCALES } from "../studies/domain/scales";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
@@ -69,35 +68,16 @@ export interface PreferenceGroup {
  */
 export async function sideBySideHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<PreferenceGroup[]> {
   const where = judgmentFilter(studyId, f);
-  const points = SCALES.SIDE_BY_SIDE.max - SCALES.SIDE_BY_SIDE.min + 1;
   const counted = `${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`;
-  // Each prompt's histogram as one packed sum (analytics/judgment-sql.ts), grouped with its count
-  // so that a histogram overflowing a field shows; then the study is grouped again per point.
-  const packed = await nativeRows(db, `
-    SELECT d."key", g.lw, g.snt, COUNT(*), g.n, g.h
+  const groups = await groupedByHistogram(db, "preference", (h) => `
+    SELECT d."key", g.lw, g.snt, COUNT(*), ${h.outer}
     FROM (
-      SELECT j."dimensionId" AS dim, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, COUNT(*) AS n, ${packedHistogram("preference", SCALES.SIDE_BY_SIDE)} AS h
+      SELECT j."dimensionId" AS dim, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, ${h.inner}
       FROM "Judgment" j WHERE ${counted}
       GROUP BY j."itemId", j."dimensionId"
     ) g JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", g.lw, g.snt, g.n, g.h`, where.params);
-  const groups = packed.map((r) => {
-    const histogram = new Array<number>(points);
-    const fits = unpackHistogram(toNumber(r[5]), points, histogram) === toNumber(r[4]);
-    return { dimension: String(r[0]), leftWins: toNumber(r[1]), sidedNonTies: toNumber(r[2]), prompts: toNumber(r[3]), histogram, fits };
-  });
-  if (groups.every((g) => g.fits)) return groups.map(({ fits: _, ...g }) => g);
-  const h = histogramAliases(SCALES.SIDE_BY_SIDE, "g", "h");
-  const rows = await nativeRows(db, `
-    SELECT d."key", g.lw, g.snt, COUNT(*), ${h}
-    FROM (
-      SELECT j."dimensionId" AS dim, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, ${histogramColumns("preference", SCALES.SIDE_BY_SIDE, "h")}
-      FROM "Judgment" j WHERE ${counted}
-      GROUP BY j."itemId", j."dimensionId"
-    ) g JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", g.lw, g.snt, ${h}`, where.params);
-  return rows.map((r) => ({ dimension: String(r[0]), leftWins: toNumber(r[1]), sidedNonTies: toNumber(r[2]), prompts: toNumber(r[3]),
-    histogram: r.slice(4, 4 + points).map(toNumber) }));
+    GROUP BY d."key", g.lw, g.snt, ${h.outer}`, where.params, 4);
+  return groups.map(({ row: r, histogram }) => ({ dimension: String(r[0]), leftWins: toNumber(r[1]), sidedNonTies: toNumber(r[2]), prompts: toNumber(r[3]), histogram }));
 }
 
 /** Prompts of one model and dimension that share their histogram of scores. */
@@ -116,35 +96,17 @@ export interface ScoreGroup {
  */
 export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
   const where = judgmentFilter(studyId, f);
-  const points = SCALES.SINGLE_SIDED.max - SCALES.SINGLE_SIDED.min + 1;
   const counted = `${where.sql} AND ${COUNTED_JUDGMENT} AND j."score" IS NOT NULL`;
-  const models = `JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
-    JOIN "Dimension" d ON d."id" = g.dim`;
-  // Packed histograms first, per point when one overflows (as sideBySideHeadlineGroups).
-  const packed = await nativeRows(db, `
-    SELECT d."key", m."name", COUNT(*), g.n, g.h
+  const groups = await groupedByHistogram(db, "score", (h) => `
+    SELECT d."key", m."name", COUNT(*), ${h.outer}
     FROM (
-      SELECT j."itemId" AS item, j."dimensionId" AS dim, COUNT(*) AS n, ${packedHistogram("score", SCALES.SINGLE_SIDED)} AS h
+      SELECT j."itemId" AS item, j."dimensionId" AS dim, ${h.inner}
       FROM "Judgment" j WHERE ${counted}
       GROUP BY j."itemId", j."dimensionId"
-    ) g ${models}
-    GROUP BY d."key", m."name", g.n, g.h`, where.params);
-  const groups = packed.map((r) => {
-    const histogram = new Array<number>(points);
-    const fits = unpackHistogram(toNumber(r[4]), points, histogram) === toNumber(r[3]);
-    return { dimension: String(r[0]), model: String(r[1]), prompts: toNumber(r[2]), histogram, fits };
-  });
-  if (groups.every((g) => g.fits)) return groups.map(({ fits: _, ...g }) => g);
-  const h = histogramAliases(SCALES.SINGLE_SIDED, "g", "h");
-  const rows = await nativeRows(db, `
-    SELECT d."key", m."name", COUNT(*), ${h}
-    FROM (
-      SELECT j."itemId" AS item, j."dimensionId" AS dim, ${histogramColumns("score", SCALES.SINGLE_SIDED, "h")}
-      FROM "Judgment" j WHERE ${counted}
-      GROUP BY j."itemId", j."dimensionId"
-    ) g ${models}
-    GROUP BY d."key", m."name", ${h}`, where.params);
-  return rows.map((r) => ({ dimension: String(r[0]), model: String(r[1]), prompts: toNumber(r[2]), histogram: r.slice(3, 3 + points).map(toNumber) }));
+    ) g JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
+      JOIN "Dimension" d ON d."id" = g.dim
+    GROUP BY d."key", m."name", ${h.outer}`, where.params, 3);
+  return groups.map(({ row: r, histogram }) => ({ dimension: String(r[0]), model: String(r[1]), prompts: toNumber(r[2]), histogram }));
 }
 
 export type GraderRow = GraderTally;
