@@ -20,7 +20,14 @@ export interface StudyReport {
 export async function studyReport(db: Db, study: { id: string } | { name: string }, bootstrap: BootstrapOptions, now = new Date()): Promise<StudyReport> {
   const s = await repo.findStudy(db, study);
   if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "name" in study ? `No study named "${study.name}".` : "No such study." });
-  const [prompts, exclusions, excluded] = await Promise.all([repo.promptAttributes(db, s.id), activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
+  // Every read at once: the judgment units come from a read worker while the prompts' attributes
+  // are read here, and the rows are computed as soon as both are in.
+  const attributes = repo.promptAttributes(db, s.id);
+  const computeRows = s.type === "SIDE_BY_SIDE"
+    ? Promise.all([repo.preferenceUnitGroups(db, s.id, attributes), attributes])
+      .then(([units, prompts]) => sideBySidePairRows(s.name, units, prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) }))
+    : Promise.all([repo.scoreUnits(db, s.id), attributes]).then(([units, prompts]) => singleSidedRows(s.name, units, prompts, bootstrap));
+  const [rows, exclusions, excluded] = await Promise.all([computeRows, activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),
     bootstrap: { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" },
@@ -35,8 +42,5 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
   // A side-by-side study of two models puts them in model_a and model_b of its excluded rows; one of more, neither.
   const two = s.type === "SIDE_BY_SIDE" && s.models.length === 2;
   const head = { study: s.name, type: meta.type, modelA: two ? s.models[0].model.name : "", modelB: two ? s.models[1].model.name : "" };
-  const rows = s.type === "SIDE_BY_SIDE"
-    ? sideBySidePairRows(s.name, await repo.preferenceUnitGroups(db, s.id, prompts), prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) })
-    : singleSidedRows(s.name, await repo.scoreUnits(db, s.id), prompts, bootstrap);
   return { meta, rows: [...rows, ...excludedRows(head, excluded)] };
 }

@@ -116,13 +116,16 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
 /** The full report over what the filter keeps: every slice (locale, region, category, modality). */
 export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
   const s = await loadStudy(db, studyId);
-  const prompts = await analytics.promptAttributes(db, studyId);
-  const kept = filterPrompts(prompts, filter);
+  // The units are read on a worker while the prompts' attributes are read here (as the report does).
+  const attributes = analytics.promptAttributes(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
-    const { head: h, filter: f } = await pairView(db, s, filter);
-    return sideBySideRows(h, filterUnits(await analytics.preferenceUnitGroups(db, studyId, prompts), kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
+    const [{ head: h, filter: f }, units, prompts] = await Promise.all([pairView(db, s, filter), analytics.preferenceUnitGroups(db, studyId, attributes), attributes]);
+    const kept = filterPrompts(prompts, filter);
+    return sideBySideRows(h, filterUnits(units, kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
   }
-  return singleSidedRows(s.name, filterUnits(await analytics.scoreUnits(db, studyId), kept, filter), kept, DEFAULT_BOOTSTRAP);
+  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), attributes]);
+  const kept = filterPrompts(prompts, filter);
+  return singleSidedRows(s.name, filterUnits(units, kept, filter), kept, DEFAULT_BOOTSTRAP);
 }
 
 const FLAGGED_SHOWN = 100;

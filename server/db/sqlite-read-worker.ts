@@ -1,8 +1,14 @@
-// Large SQLite reads on a worker thread. better-sqlite3 is synchronous: a multi-second analytics
+// Large SQLite reads on worker threads. better-sqlite3 is synchronous: a multi-second analytics
 // query on the server's own thread would stall every other request, graders' submissions
-// included. The worker opens its own read-only connection per query (WAL lets it read a snapshot
+// included. A worker opens its own read-only connection per query (WAL lets it read a snapshot
 // while the app writes) and hands back the rows.
+//
+// Two workers (one on a single core): a report or dashboard section asks for several large
+// results at once (a study's judgment units and its items), and two researchers may ask at the
+// same time; one worker made each wait for the other. The server's own thread still has a core's
+// share for graders while both read.
 import { createRequire } from "node:module";
+import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { ColumnarRows, columnBuffers, columnBuilder, type EncodedColumn } from "./columnar-rows";
@@ -48,11 +54,13 @@ interface ReadWorker {
   next: number;
 }
 
-// On globalThis: Next.js may load this module in several chunks; one worker per process is enough.
-const holder = globalThis as unknown as { verdictSqliteReader?: ReadWorker };
+const READERS = Math.min(2, os.availableParallelism());
 
-function reader(): ReadWorker {
-  if (holder.verdictSqliteReader) return holder.verdictSqliteReader;
+// On globalThis: Next.js may load this module in several chunks; one pool per process is enough.
+const holder = globalThis as unknown as { verdictSqliteReaders?: (ReadWorker | undefined)[] };
+
+function startReader(slot: number): ReadWorker {
+  const pool = (holder.verdictSqliteReaders ??= []);
   // Resolved from the project root rather than this file, whose location differs once bundled.
   const driver = createRequire(path.join(process.cwd(), "package.json")).resolve("better-sqlite3");
   const worker = new Worker(SOURCE, { eval: true, workerData: { driver } });
@@ -68,12 +76,24 @@ function reader(): ReadWorker {
   const fail = (e: Error) => {
     for (const p of state.pending.values()) p.reject(e);
     state.pending.clear();
-    if (holder.verdictSqliteReader === state) holder.verdictSqliteReader = undefined;
+    if (pool[slot] === state) pool[slot] = undefined;
   };
   worker.on("error", fail);
   worker.on("exit", (code) => fail(new Error(`SQLite read worker exited (${code})`)));
-  holder.verdictSqliteReader = state;
+  pool[slot] = state;
   return state;
+}
+
+/** The worker with the fewest queries in flight; a second is started only when the first is busy. */
+function reader(): ReadWorker {
+  const pool = (holder.verdictSqliteReaders ??= []);
+  let best: ReadWorker | undefined;
+  for (let slot = 0; slot < READERS; slot++) {
+    const r = pool[slot];
+    if (!r) return best && best.pending.size === 0 ? best : startReader(slot);
+    if (!best || r.pending.size < best.pending.size) best = r;
+  }
+  return best!;
 }
 
 function ask(file: string, sql: string, params: unknown[], columnar: boolean): Promise<unknown> {
