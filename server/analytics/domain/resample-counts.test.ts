@@ -74,6 +74,26 @@ describe("resample counts (Poisson, then correct)", () => {
     expect((cross / draws - mean[0] * mean[1]) / (-n * p0 * p1)).toBeLessThan(1.07);
   });
 
+  it("units drawn one by one after the Poisson draws come in proportion to their counts, however unequal", () => {
+    // Means scaled nearly to zero: almost every unit is drawn one by one, through the alias table.
+    const counts = [1, 997, 1, 3, 50, 7, 1, 140];
+    const n = counts.reduce((s, c) => s + c, 0);
+    const r = new ResampleCounts(counts, unitsOf(counts), { method: "poisson", shortfallSd: 0.95 * Math.sqrt(n) });
+    const u = mulberry32(17);
+    const out = new Int32Array(counts.length);
+    const draws = 20_000;
+    const sum = new Array<number>(counts.length).fill(0);
+    for (let i = 0; i < draws; i++) {
+      r.draw(u, out);
+      out.forEach((x, t) => (sum[t] += x));
+    }
+    counts.forEach((c, t) => {
+      const p = c / n;
+      const sd = Math.sqrt((n * p * (1 - p)) / draws); // of the mean count over the draws
+      expect(Math.abs(sum[t] / draws - c)).toBeLessThan(4.5 * sd);
+    });
+  });
+
   it("is seeded: the same seed, the same counts", () => {
     const counts = Array.from({ length: 300 }, (_, t) => 1 + (t % 7));
     const r = new ResampleCounts(counts, unitsOf(counts));
