@@ -98,6 +98,18 @@ export class ColumnarRows {
     return this.length === 0 || "numbers" in this.columns[i];
   }
 
+  /** Column i's value in row r, as the driver gave it (dates as milliseconds), for walking rows of many columns. */
+  columnReader(i: number): (row: number) => unknown {
+    const c = this.columns[i];
+    if (this.length === 0) return () => undefined;
+    if ("numbers" in c) {
+      const numbers = c.numbers;
+      return (r) => numbers[r];
+    }
+    const { codes, values } = c;
+    return (r) => values[codes[r]];
+  }
+
   /** Column i as codes into its distinct values: row r holds values[codes[r]]. */
   dictionary(i: number): { codes: Int32Array; values: unknown[] } {
     if (this.length === 0) return { codes: new Int32Array(0), values: [] };

@@ -1,21 +1,25 @@
 // Raw judgments of a study for export, a page at a time in id order (keyset pagination), so a
 // million rows never sit in memory together.
-import Database from "better-sqlite3";
 import pg from "pg";
 import { targetOf, type Db } from "../db/client";
+import { nativeColumns } from "../db/native-read";
 
 /**
- * The columns of a page, in order: rows come from the drivers as arrays (SQLite's raw mode,
- * PostgreSQL's array row mode), a third cheaper than an object with 27 named fields per row.
- * Flags, numbers and dates are as the driver gives them, not yet normalised.
+ * The columns of a page, in order. Flags, numbers and dates are as the driver gives them, not yet
+ * normalised.
  */
 export const EXPORT_FIELDS = ["id", "studyId", "study", "promptId", "promptText", "locale", "region", "category", "modality", "graderId",
   "dimension", "modelA", "modelB", "candidateSide", "preference", "score", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus",
   "superseded", "source", "submittedAt", "control", "exclusionReason", "minTaskSeconds", "conversation"] as const;
 export type ExportField = (typeof EXPORT_FIELDS)[number];
-/** Where each field sits in a raw row. */
+/** Where each field sits in a page. */
 export const AT = Object.fromEntries(EXPORT_FIELDS.map((f, i) => [f, i])) as Record<ExportField, number>;
-export type ExportRow = unknown[];
+
+/** A page of judgments: `at(field, row)` is the driver's value of a field (AT) in a row. */
+export interface ExportPage {
+  length: number;
+  at(field: number, row: number): unknown;
+}
 
 export const findStudyName = async (db: Db, id: string) => (await db.study.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
 
@@ -38,41 +42,50 @@ const EXPORT_SELECT = `
     LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
     LEFT JOIN "Exclusion" x ON x."id" = j."excludedById"`;
 
+const pageQuery = (placeholders: [string, string, string]) =>
+  `${EXPORT_SELECT.replace("$STUDY", placeholders[0]).replace("$AFTER", placeholders[1]).replace("$LIMIT", placeholders[2])} ORDER BY j."id"`;
+
 /**
- * Pages of a study's judgments in id order, read with the engine's own driver on a connection of
- * the export's own: Prisma's per-row overhead dominates at a million rows. Each page is one
- * short query, so the export never holds a transaction open or the whole result in memory.
+ * Pages of a study's judgments in id order. Each page is one short query (the export never holds a
+ * transaction open or the whole result in memory), and the next page is asked for as soon as the
+ * current one is in, so that the database reads it while the caller writes the current one out.
+ * SQLite's pages come from the read workers as columns (the page's repeated prompt texts and names
+ * cross between threads once); PostgreSQL's as the driver's array rows, on the export's own
+ * connection. The page is chosen first, from the (studyId, id) index, and only then joined:
+ * otherwise a planner may join the whole study before taking the page.
  */
-export async function* judgmentPages(db: Db, studyId: string, pageSize: number): AsyncGenerator<ExportRow[]> {
+export async function* judgmentPages(db: Db, studyId: string, pageSize: number): AsyncGenerator<ExportPage> {
   const target = targetOf(db);
+  let read: (after: string) => Promise<ExportPage & { lastId(): string }>;
+  let close = async () => {};
   if (target.engine === "sqlite") {
-    const conn = new Database(target.file, { readonly: true, fileMustExist: true });
-    try {
-      // The page of judgments is chosen first, from the (studyId, id) index, and only then joined:
-      // otherwise a planner may join the whole study before taking the page.
-      const page = conn.prepare(`${EXPORT_SELECT.replace("$STUDY", "?").replace("$AFTER", "?").replace("$LIMIT", "?")} ORDER BY j."id"`).raw(true);
-      for (let after = ""; ;) {
-        const rows = page.all(studyId, after, pageSize) as ExportRow[];
-        if (rows.length) yield rows;
-        if (rows.length < pageSize) return;
-        after = String(rows[rows.length - 1][AT.id]);
-      }
-    } finally {
-      conn.close();
-    }
+    const sql = pageQuery(["?", "?", "?"]);
+    read = async (after) => {
+      const page = await nativeColumns(db, sql, [studyId, after, pageSize]);
+      const columns = EXPORT_FIELDS.map((_, i) => page.columnReader(i));
+      return { length: page.length, at: (field, row) => columns[field](row), lastId: () => String(columns[AT.id](page.length - 1)) };
+    };
+  } else {
+    const conn = new pg.Client({ connectionString: target.url });
+    await conn.connect();
+    close = () => conn.end();
+    const sql = pageQuery(["$1", "$2", "$3"]);
+    read = async (after) => {
+      const { rows } = await conn.query<unknown[]>({ text: sql, values: [studyId, after, pageSize], rowMode: "array" });
+      return { length: rows.length, at: (field, row) => rows[row][field], lastId: () => String(rows[rows.length - 1][AT.id]) };
+    };
   }
-  if (target.engine !== "pg") return;
-  const conn = new pg.Client({ connectionString: target.url });
-  await conn.connect();
   try {
-    for (let after = ""; ;) {
-      const { rows } = await conn.query<ExportRow>({ text: `${EXPORT_SELECT.replace("$STUDY", "$1").replace("$AFTER", "$2").replace("$LIMIT", "$3")} ORDER BY j."id"`,
-        values: [studyId, after, pageSize], rowMode: "array" });
-      if (rows.length) yield rows;
-      if (rows.length < pageSize) return;
-      after = String(rows[rows.length - 1][AT.id]);
+    let next: Promise<ExportPage & { lastId(): string }> | null = read("");
+    while (next) {
+      const page: ExportPage & { lastId(): string } = await next;
+      next = page.length === pageSize ? read(page.lastId()) : null;
+      // A page asked for ahead is awaited (or fails) with the next turn of the loop; if the caller
+      // stops early, its result is dropped.
+      next?.catch(() => {});
+      if (page.length > 0) yield page;
     }
   } finally {
-    await conn.end();
+    await close();
   }
 }

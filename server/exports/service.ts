@@ -16,7 +16,7 @@ export const graderPseudonym = (studyId: string, graderId: string) =>
 
 const bool = (v: unknown) => v === true || v === 1 || v === 1n || v === "1" || v === "true";
 const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const toDate = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+const toDate = (v: unknown) => (v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v)));
 
 /** Streams a study's raw judgments as UTF-8 CSV with a header row; resolves with the row count. */
 export async function exportJudgmentsCsv(db: Db, studyName: string, out: Writable): Promise<number> {
@@ -41,16 +41,17 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
   const A = repo.AT;
   const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
   for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {
-    for (const r of page) {
-      // The driver's array row, normalised field by field.
+    for (let row = 0; row < page.length; row++) {
+      // The driver's values, normalised field by field.
+      const r = (field: number) => page.at(field, row);
       const ok = csv.write(exportRecord({
-        study: String(r[A.study]), promptId: String(r[A.promptId]), promptText: String(r[A.promptText]), locale: String(r[A.locale]),
-        region: String(r[A.region]), category: String(r[A.category]), modality: String(r[A.modality]), grader: pseudonymOf(String(r[A.graderId])),
-        dimension: String(r[A.dimension]), modelA: String(r[A.modelA]), modelB: str(r[A.modelB]), candidateSide: str(r[A.candidateSide]),
-        preference: toNum(r[A.preference]), score: toNum(r[A.score]), timeSpentMs: toNum(r[A.timeSpentMs]), comment: str(r[A.comment]),
-        cannotAssess: bool(r[A.cannotAssess]), harmful: bool(r[A.harmful]), surplus: bool(r[A.surplus]), superseded: bool(r[A.superseded]),
-        source: String(r[A.source]), submittedAt: toDate(r[A.submittedAt]), control: String(r[A.control]), exclusionReason: str(r[A.exclusionReason]),
-        minTaskSeconds: toNum(r[A.minTaskSeconds]) ?? 0, conversation: str(r[A.conversation]),
+        study: String(r(A.study)), promptId: String(r(A.promptId)), promptText: String(r(A.promptText)), locale: String(r(A.locale)),
+        region: String(r(A.region)), category: String(r(A.category)), modality: String(r(A.modality)), grader: pseudonymOf(String(r(A.graderId))),
+        dimension: String(r(A.dimension)), modelA: String(r(A.modelA)), modelB: str(r(A.modelB)), candidateSide: str(r(A.candidateSide)),
+        preference: toNum(r(A.preference)), score: toNum(r(A.score)), timeSpentMs: toNum(r(A.timeSpentMs)), comment: str(r(A.comment)),
+        cannotAssess: bool(r(A.cannotAssess)), harmful: bool(r(A.harmful)), surplus: bool(r(A.surplus)), superseded: bool(r(A.superseded)),
+        source: String(r(A.source)), submittedAt: toDate(r(A.submittedAt)), control: String(r(A.control)), exclusionReason: str(r(A.exclusionReason)),
+        minTaskSeconds: toNum(r(A.minTaskSeconds)) ?? 0, conversation: str(r(A.conversation)),
       }));
       // Respect back-pressure so a slow reader does not make the export buffer everything.
       if (!ok) await new Promise((resolve) => csv.once("drain", resolve));
