@@ -79,16 +79,20 @@ export class AlphaTally {
   /** `points`: the scale's number of points; histograms index them 0 .. points − 1. */
   constructor(readonly points: number) {}
 
-  /** One unit (or `count` equal ones) by its histogram; units with fewer than two values are not pairable. */
-  add(hist: ArrayLike<number>, count = 1): void {
+  /**
+   * One unit (or `count` equal ones) by its histogram, read from `hist[at]` on; units with fewer
+   * than two values are not pairable. `key`, when the caller has it, is packHistogram's key of the
+   * histogram (a unit added to many slices is packed once, not once per slice).
+   */
+  add(hist: ArrayLike<number>, count = 1, at = 0, key?: number): void {
     let m = 0;
-    for (let i = 0; i < this.points; i++) m += hist[i] ?? 0;
+    for (let i = 0; i < this.points; i++) m += hist[at + i] ?? 0;
     if (m < 2 || count <= 0) return;
     this.pairable += count;
-    const key = packHistogram(hist, this.points) ?? Array.from({ length: this.points }, (_, i) => hist[i] ?? 0).join(",");
-    const t = this.types.get(key);
+    const k = key ?? packHistogram(hist, this.points, at) ?? Array.from({ length: this.points }, (_, i) => hist[at + i] ?? 0).join(",");
+    const t = this.types.get(k);
     if (t) t.count += count;
-    else this.types.set(key, { hist: Array.from({ length: this.points }, (_, i) => hist[i] ?? 0), count });
+    else this.types.set(k, { hist: Array.from({ length: this.points }, (_, i) => hist[at + i] ?? 0), count });
   }
 
   get units(): number {

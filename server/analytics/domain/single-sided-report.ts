@@ -8,6 +8,7 @@
 import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
 import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
+import { packHistogram } from "./packed-histogram";
 import type { ReportRow } from "./report-row";
 import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 
@@ -70,6 +71,13 @@ export function singleSidedRows(
     for (let v = 0; v < SCORE_POINTS; v++) s.histogram[i * SCORE_POINTS + v] += u.histogram[v];
   }
 
+  // Each prompt's histogram packed once per series (NaN where a point overflows its field): the
+  // alpha tallies of the prompt's five or so slices reuse the key.
+  const packed = new Map<Series, Float64Array>();
+  for (const byModel of series.values()) {
+    for (const s of byModel.values()) packed.set(s, Float64Array.from({ length: size }, (_, i) => packHistogram(s.histogram, SCORE_POINTS, i * SCORE_POINTS) ?? NaN));
+  }
+
   const rows: ReportRow[] = [];
   const slices = [...slicePrompts.keys()].sort(compareSlices);
   for (const dimension of [...series.keys()].sort()) {
@@ -80,6 +88,7 @@ export function singleSidedRows(
       const present: string[] = [];
       for (const model of models) {
         const s = byModel.get(model)!;
+        const keys = packed.get(s)!;
         const means: number[] = [];
         let judgments = 0;
         const topBox = new Map<string, ClusterCount>();
@@ -89,7 +98,7 @@ export function singleSidedRows(
           means.push(s.sum[i] / s.n[i]);
           judgments += s.n[i];
           addCluster(topBox, s.topBox[i], s.n[i]);
-          alpha.add(s.histogram.subarray(i * SCORE_POINTS, (i + 1) * SCORE_POINTS));
+          alpha.add(s.histogram, 1, i * SCORE_POINTS, Number.isNaN(keys[i]) ? undefined : keys[i]);
         }
         if (means.length === 0) continue;
         present.push(model);
