@@ -20,16 +20,24 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
   return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
 }
 
-function distinct<T, K extends string | number>(items: T[], key: (t: T) => K): { values: T[]; probabilities: number[] } {
-  const counts = new Map<K, { value: T; n: number }>();
-  for (const it of items) {
-    const k = key(it);
-    const e = counts.get(k);
+/**
+ * The distinct pairs and their shares, ordered by the text `${a}|${b}` (the order the draws have
+ * always used). Counted by number: the text is built once per distinct pair, not once per pair
+ * (a report asks for this on tens of thousands of pairs per slice).
+ */
+function distinctPairs(pairs: [number, number][]): { values: [number, number][]; probabilities: number[] } {
+  const byA = new Map<number, Map<number, { value: [number, number]; n: number }>>();
+  for (const p of pairs) {
+    let byB = byA.get(p[0]);
+    if (!byB) byA.set(p[0], (byB = new Map()));
+    const e = byB.get(p[1]);
     if (e) e.n++;
-    else counts.set(k, { value: it, n: 1 });
+    else byB.set(p[1], { value: p, n: 1 });
   }
-  const entries = [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, e]) => e);
-  return { values: entries.map((e) => e.value), probabilities: entries.map((e) => e.n / items.length) };
+  const entries: { key: string; value: [number, number]; n: number }[] = [];
+  for (const byB of byA.values()) for (const e of byB.values()) entries.push({ key: `${e.value[0]}|${e.value[1]}`, ...e });
+  entries.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
+  return { values: entries.map((e) => e.value), probabilities: entries.map((e) => e.n / pairs.length) };
 }
 
 function percentileInterval(stats: number[]): Interval {
@@ -77,7 +85,7 @@ export function bootstrapMeanOf(distribution: { value: number; count: number }[]
 export function bootstrapRelativeImprovements(pairs: [number, number][], opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval; difference: Interval } | null {
   if (pairs.length === 0) return null;
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const { values: ps, probabilities } = distinct(pairs, ([a, b]) => `${a}|${b}`);
+  const { values: ps, probabilities } = distinctPairs(pairs);
   const ab: number[] = [];
   const ba: number[] = [];
   const diff: number[] = [];
