@@ -20,8 +20,8 @@ export interface StudyReport {
 export async function studyReport(db: Db, study: { id: string } | { name: string }, bootstrap: BootstrapOptions, now = new Date()): Promise<StudyReport> {
   const s = await repo.findStudy(db, study);
   if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "name" in study ? `No study named "${study.name}".` : "No such study." });
-  // Every read at once: the judgment units come from a read worker while the prompts' attributes
-  // are read here, and the rows are computed as soon as both are in.
+  // Every read at once (SQLite's go to two read workers): the judgment units, the items and the
+  // prompts' attributes; the rows are computed as soon as the units and attributes are in.
   const attributes = repo.promptAttributes(db, s.id);
   const computeRows = s.type === "SIDE_BY_SIDE"
     ? Promise.all([repo.preferenceUnitGroups(db, s.id, attributes), attributes])

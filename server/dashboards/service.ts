@@ -116,7 +116,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
 /** The full report over what the filter keeps: every slice (locale, region, category, modality). */
 export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
   const s = await loadStudy(db, studyId);
-  // The units are read on a worker while the prompts' attributes are read here (as the report does).
+  // The units and the prompts' attributes are read side by side (as the report does).
   const attributes = analytics.promptAttributes(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
     const [{ head: h, filter: f }, units, prompts] = await Promise.all([pairView(db, s, filter), analytics.preferenceUnitGroups(db, studyId, attributes), attributes]);
