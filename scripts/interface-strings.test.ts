@@ -41,6 +41,32 @@ describe("interface strings", () => {
     expect(all).toEqual([]);
   });
 
+  it("has every key a page asks its translator for as a message in the English catalogue", () => {
+    // Each `const t = useTranslations("ns")` (or getTranslations) names the namespace of the
+    // literal keys t("…"), t.rich("…") after it, until the file binds the name again. A missing key,
+    // or one naming a group of messages, renders as its path (the image comparison's response
+    // labels and a control-item column once did).
+    const message = (key: string) => key.split(".").reduce<unknown>((n, k) => (n && typeof n === "object" ? (n as Record<string, unknown>)[k] : undefined), en);
+    const binding = /const (\w+) = (?:await )?(?:useTranslations|getTranslations)\((?:"([^"]*)"|\{[^}]*namespace: "([^"]*)"[^}]*\})?\)|\b(\w+)(?:\.rich|\.markup)?\("([^"]+)"/g;
+    let checked = 0;
+    const missing = PAGES.flatMap((f) => {
+      const namespaces = new Map<string, string>();
+      return [...readFileSync(path.join(ROOT, f), "utf8").matchAll(binding)].flatMap((m) => {
+        if (m[1]) {
+          namespaces.set(m[1], m[2] ?? m[3] ?? "");
+          return [];
+        }
+        const ns = namespaces.get(m[4]);
+        if (ns === undefined) return [];
+        checked++;
+        const key = ns ? `${ns}.${m[5]}` : m[5];
+        return typeof message(key) === "string" ? [] : [`${f}: ${m[4]}("${m[5]}") → ${key}`];
+      });
+    });
+    expect(checked).toBeGreaterThan(500);
+    expect(missing).toEqual([]);
+  });
+
   it("has every message key the server sends in the English catalogue", () => {
     const known = new Set(keysOf(en));
     const server = readdirSync(path.join(ROOT, "server"), { recursive: true, withFileTypes: true })

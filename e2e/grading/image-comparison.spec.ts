@@ -25,6 +25,8 @@ test("a grader zooms and pans both pictures together, flickers between them, and
     previous = await firstPicture();
     for (const side of [1, 2]) {
       await expect.poll(() => page.getByTestId(`compare-${side}`).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      // each picture is captioned as the task names its responses (once a missing message's path)
+      await expect(page.getByTestId(`compare-${side}`).locator("xpath=ancestor::figure[1]/figcaption")).toHaveText(`Response ${side}`);
     }
     const editing = (await page.getByRole("region", { name: "Prompt" }).innerText()).includes("Make every circle");
     if (editing) {

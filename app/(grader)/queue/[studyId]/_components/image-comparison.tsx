@@ -13,6 +13,8 @@ type Mode = "side" | "swipe" | "flicker";
 
 export function ImageComparison({ left, right, source }: { left: Shown[]; right: Shown[]; source: Shown[] }) {
   const t = useTranslations("images");
+  // "Response 1" and "Response 2" name the responses as the rest of the task does.
+  const tTask = useTranslations("task");
   // Right to left: Response 1 stands on the right, in the swipe view too.
   const rtl = directionOf(useLocale() as Language) === "rtl";
   const [view, setView] = useState<View>({ zoom: 1, x: 0, y: 0 });
@@ -88,7 +90,7 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
           )}
           {pair.map((shown, side) => (
             <figure key={side}>
-              <figcaption className="mb-1 text-xs font-semibold text-indigo-700">{t("response", { n: side + 1 })}</figcaption>
+              <figcaption className="mb-1 text-xs font-semibold text-indigo-700">{tTask("response", { n: side + 1 })}</figcaption>
               <div className={pane} {...handlers}>{shown ? img(shown, `compare-${side + 1}`) : <p className="p-3 text-sm text-slate-500">{t("noImage", { n: index + 1 })}</p>}</div>
             </figure>
           ))}
@@ -97,7 +99,7 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
 
       {mode === "swipe" && (
         <figure>
-          <figcaption className="mb-1 flex justify-between text-xs font-semibold text-indigo-700"><span>{rtl ? "→" : "←"} {t("response", { n: 1 })}</span><span>{t("response", { n: 2 })} {rtl ? "←" : "→"}</span></figcaption>
+          <figcaption className="mb-1 flex justify-between text-xs font-semibold text-indigo-700"><span>{rtl ? "→" : "←"} {tTask("response", { n: 1 })}</span><span>{tTask("response", { n: 2 })} {rtl ? "←" : "→"}</span></figcaption>
           <div className={pane} {...handlers}>
             {img(pair[1], "compare-2")}
             <div className="absolute inset-0" style={{ clipPath: rtl ? `inset(0 0 0 ${100 - swipe}%)` : `inset(0 ${100 - swipe}% 0 0)` }}>{img(pair[0], "compare-1")}</div>

@@ -56,7 +56,7 @@ export function ControlItemsPanel({ studyId, type, dimensions, items }: { studyI
           <h3 className="text-sm font-semibold md:col-span-2">{t("markOneItem")}</h3>
           <TextField label={t("promptId")} value={row.prompt_id ?? ""} onChange={(e) => setRow({ ...row, prompt_id: e.target.value })} required />
           {!sxs && <TextField label={t("model")} value={row.model ?? ""} onChange={(e) => setRow({ ...row, model: e.target.value })} required />}
-          <SelectField label={t("kind")} value={row.kind} onChange={(e) => setRow({ ...row, kind: e.target.value })}>
+          <SelectField label={t("kindColumn")} value={row.kind} onChange={(e) => setRow({ ...row, kind: e.target.value })}>
             <option value="gold">{t("gold")}</option><option value="attention">{t("attentionCheck")}</option><option value="qualification">{t("qualification")}</option>
           </SelectField>
           {dimensions.map((d) => sxs ? (
@@ -81,7 +81,7 @@ export function ControlItemsPanel({ studyId, type, dimensions, items }: { studyI
         <table className="mt-4 w-full text-left text-sm">
           <caption className="sr-only">{t("controlItems")}</caption>
           <thead className="text-xs text-slate-500">
-            <tr><th className="py-1 font-medium">{t("prompt")}</th><th className="py-1 font-medium">{t("kind")}</th><th className="py-1 font-medium">{t("expected2")}</th><th className="py-1 font-medium">{t("explanation")}</th><th className="py-1 text-right font-medium">{t("gradersCorrect")}</th><th /></tr>
+            <tr><th className="py-1 font-medium">{t("prompt")}</th><th className="py-1 font-medium">{t("kindColumn")}</th><th className="py-1 font-medium">{t("expected2")}</th><th className="py-1 font-medium">{t("explanation")}</th><th className="py-1 text-right font-medium">{t("gradersCorrect")}</th><th /></tr>
           </thead>
           <tbody>
             {items.map((i) => (
