@@ -14,6 +14,7 @@ import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { importJudgments } from "../server/imports/import-judgments";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
+import { median } from "./lib/latency";
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
@@ -70,7 +71,6 @@ async function main() {
       full.push(s);
       reportRows = r.rows.length;
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
     console.log(`report: ${reportRows} rows in ${median(full).toFixed(2)} s (median of 3); bare grouped pass ${median(bare).toFixed(2)} s; ratio ${(median(full) / median(bare)).toFixed(2)}×`);
 
     const out = path.join(dir, "export.csv");

@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { intFlag, parseArgs } from "../server/cli/args";
+import { median } from "./lib/latency";
 
 const args = parseArgs(process.argv.slice(2));
 const RUNS = intFlag(args, "runs", 9);
@@ -24,7 +25,6 @@ function run(cmd: string, argv: string[], env: Record<string, string> = {}): { s
   return { seconds, stderr: r.stderr };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function measure(label: string, cmd: string, argv: string[], env: Record<string, string> = {}) {
   const wall: number[] = [];

@@ -10,26 +10,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { bareGroupedPass, findStudy } from "../server/analytics/repo";
-import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { createDb, targetOf } from "../server/db/client";
 import { resolveDatabaseUrl } from "../server/db/database-url";
 import * as dashboards from "../server/dashboards/service";
-import { importJudgments } from "../server/imports/import-judgments";
 import { createBenchDatabase } from "./lib/bench-database";
-import { writeJudgmentsFile } from "./lib/judgments-file";
+import { BIG, SMALL, dashboardBenchOptions, ensureDashboardStudies } from "./lib/dashboard-studies";
+import { median } from "./lib/latency";
 
-const args = parseArgs(process.argv.slice(2));
-const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
-const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
-const ROWS = intFlag(args, "rows", 1_000_000);
-const RUNS = intFlag(args, "runs", 3);
-const REUSE = stringFlag(args, "db");
-const REUSE_URL = stringFlag(args, "url");
-const BIG = "Bench analytics";
-const SMALL = "Bench dashboard small";
+const O = dashboardBenchOptions(process.argv.slice(2), 3);
+const { type: TYPE, runs: RUNS } = O;
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 
 async function seconds(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
@@ -39,16 +29,11 @@ async function seconds(fn: () => Promise<unknown>): Promise<number> {
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-sections-"));
-  const reused = REUSE ? `file:${path.resolve(REUSE)}` : REUSE_URL;
-  const bench = reused ? null : await createBenchDatabase(engine);
+  const reused = O.reuse ? `file:${path.resolve(O.reuse)}` : O.reuseUrl;
+  const bench = reused ? null : await createBenchDatabase(O.engine);
   const db = bench?.db ?? createDb(resolveDatabaseUrl(reused!, os.tmpdir(), ROOT));
   try {
-    for (const [name, rows] of [[BIG, ROWS], [SMALL, 1_000]] as const) {
-      if (await findStudy(db, { name })) continue;
-      const file = path.join(dir, `${rows}.csv`);
-      await writeJudgmentsFile(file, name, TYPE, rows);
-      await importJudgments(db, file);
-    }
+    await ensureDashboardStudies(db, dir, O);
     const big = (await findStudy(db, { name: BIG }))!;
     const small = (await findStudy(db, { name: SMALL }))!;
     const sections = (id: string): [string, () => Promise<unknown>][] => [

@@ -10,34 +10,18 @@ import path from "node:path";
 import { chromium, type Page } from "@playwright/test";
 import { makeUser } from "../seed/factories";
 import { findStudy } from "../server/analytics/repo";
-import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
-import { createDb, type Db } from "../server/db/client";
-import { importJudgments } from "../server/imports/import-judgments";
+import { createDb } from "../server/db/client";
 import { ensureBuild, startAppServer } from "./lib/app-server";
 import { createBenchDatabase } from "./lib/bench-database";
-import { writeJudgmentsFile } from "./lib/judgments-file";
+import { BIG, SMALL, dashboardBenchOptions, ensureDashboardStudies } from "./lib/dashboard-studies";
+import { median } from "./lib/latency";
 
-const args = parseArgs(process.argv.slice(2));
-const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
-const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
-const ROWS = intFlag(args, "rows", 1_000_000);
-const RUNS = intFlag(args, "runs", 5);
-const REUSE = stringFlag(args, "db");
-const BIG = "Bench analytics";
-const SMALL = "Bench dashboard small";
+const O = dashboardBenchOptions(process.argv.slice(2), 5);
+const { engine, type: TYPE, runs: RUNS } = O;
+const REUSE = O.reuse;
 const PASSWORD = "bench-dashboard-pass";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = 3460;
-
-const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
-
-async function importFile(db: Db, dir: string, study: string, rows: number) {
-  const file = path.join(dir, `${rows}.csv`);
-  await writeJudgmentsFile(file, study, TYPE, rows);
-  const t0 = performance.now();
-  await importJudgments(db, file);
-  console.log(`imported ${rows.toLocaleString("en-US")} ${TYPE} judgments into "${study}" in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-}
 
 /** Milliseconds from navigation to the headline chart's first bar, and to the last section loaded. */
 async function openDashboard(page: Page, url: string): Promise<{ headline: number; all: number }> {
@@ -66,8 +50,7 @@ async function main() {
   const url = REUSE ? `file:${path.resolve(REUSE)}` : bench!.url;
   const db = bench?.db ?? createDb({ engine: "sqlite", file: path.resolve(REUSE!), url });
   try {
-    if (!(await findStudy(db, { name: BIG }))) await importFile(db, dir, BIG, ROWS);
-    if (!(await findStudy(db, { name: SMALL }))) await importFile(db, dir, SMALL, 1_000);
+    await ensureDashboardStudies(db, dir, O);
     const email = `bench-researcher-${Date.now()}@bench.verdict`;
     await makeUser(db, { email, role: "RESEARCHER", password: PASSWORD });
     const big = (await findStudy(db, { name: BIG }))!;

@@ -1,4 +1,11 @@
 // Latency summaries for benchmark output.
+
+/** The median of timings (the mean of the middle two for an even count). */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return NaN;
   const i = Math.min(sortedMs.length - 1, Math.max(0, Math.ceil((p / 100) * sortedMs.length) - 1));
