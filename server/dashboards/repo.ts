@@ -144,12 +144,12 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
   const times = new Map<string, number[]>();
   const tasks: TaskAnswers[] = [];
   const flaggedTask = c.dictionary(12);
-  const flaggedAt = c.dictionary(13);
+  const flaggedAt = millisColumn(c, 13);
   const flaggedTasks: { assignmentId: string; at: number }[] = [];
   for (let r = 0; r < c.length; r++) {
     const g = tallies[grader.codes[r]];
     const assignmentId = flaggedTask.values[flaggedTask.codes[r]];
-    if (assignmentId !== null && assignmentId !== undefined) flaggedTasks.push({ assignmentId: String(assignmentId), at: toMillis(flaggedAt.values[flaggedAt.codes[r]]) });
+    if (assignmentId !== null && assignmentId !== undefined) flaggedTasks.push({ assignmentId: String(assignmentId), at: flaggedAt[r] });
     g.tasks++;
     g.judgments += n[r];
     g.withPreference += withPreference[r];
