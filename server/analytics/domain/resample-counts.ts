@@ -50,9 +50,9 @@ export class ResampleCounts {
   private readonly types: number;
   private readonly typeOfUnit: Int32Array;
   private readonly byUnit: boolean;
-  // Tables of every distinct small mean, concatenated: a type's table starts at tableAt[t] and has
-  // tableSize[t] entries; its guide entries are offsets into it. tableAt[t] = −1: the type's mean
-  // is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
+  // Tables of every distinct small mean, concatenated: a type's table starts at tableAt[t] in
+  // `cdf`, its guide (positions in `cdf`) at guideAt[t] with guideSize[t] entries. tableAt[t] = −1:
+  // the type's mean is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
   private readonly tableAt: Int32Array;
   private readonly guideAt: Int32Array;
   private readonly guideSize: Int32Array;
