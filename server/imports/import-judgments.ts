@@ -10,7 +10,7 @@ import type { Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
 import { JudgmentPlan, pairInStudy } from "./domain/judgment-plan";
 import { parseJudgmentRow } from "./domain/judgment-row";
-import { readRows } from "./read-rows";
+import { readRowBatches } from "./read-rows";
 import * as repo from "./repo";
 
 /** Checking reads the file (done and total in bytes); writing goes through its checked rows (in rows). */
@@ -44,12 +44,14 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
   const plan = new JudgmentPlan();
   const problems = new ProblemList();
   const dimensionLines = new Map<string, number>();
-  for await (const { line, fields } of readRows(file, (r, t) => onProgress?.({ phase: "checking", done: r, total: t }))) {
-    const { row, problems: rowProblems } = parseJudgmentRow(fields, line);
-    rowProblems.forEach((p) => problems.add(p));
-    if (!row) continue;
-    plan.add(row).forEach((p) => problems.add(p));
-    if (!dimensionLines.has(row.dimension)) dimensionLines.set(row.dimension, line);
+  for await (const batch of readRowBatches(file, (r, t) => onProgress?.({ phase: "checking", done: r, total: t }))) {
+    for (const { line, fields } of batch) {
+      const { row, problems: rowProblems } = parseJudgmentRow(fields, line);
+      rowProblems.forEach((p) => problems.add(p));
+      if (!row) continue;
+      plan.add(row).forEach((p) => problems.add(p));
+      if (!dimensionLines.has(row.dimension)) dimensionLines.set(row.dimension, line);
+    }
   }
   plan.duplicateProblems().forEach((p) => problems.add(p));
   if (plan.rows === 0 && problems.total === 0) problems.add({ line: 1, field: "file", message: "has no judgment rows" });

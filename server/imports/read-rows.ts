@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { parse } from "csv-parse";
+import { CsvFormatError, CsvRecordReader } from "./domain/csv-records";
 import type { Fields } from "./domain/fields";
 
 export class ImportFileError extends Error {}
@@ -20,9 +20,15 @@ export function fileFormat(file: string): "csv" | "jsonl" {
   throw new ImportFileError(`${file}: unsupported file type "${ext || "(none)"}"; use .csv or .jsonl`);
 }
 
+const JSONL_BATCH = 1000;
+
 export const MAX_IMPORT_BYTES = 2 * 1024 ** 3;
 
-export async function* readRows(file: string, onProgress?: (bytesRead: number, totalBytes: number) => void): AsyncGenerator<FileRow> {
+/**
+ * The file's rows in batches (a chunk's worth each): an async generator hands over each value
+ * through a promise, which cost 1.8 s per million rows when it was one row at a time.
+ */
+export async function* readRowBatches(file: string, onProgress?: (bytesRead: number, totalBytes: number) => void): AsyncGenerator<FileRow[]> {
   const format = fileFormat(file);
   let total: number;
   try {
@@ -31,29 +37,40 @@ export async function* readRows(file: string, onProgress?: (bytesRead: number, t
     throw new ImportFileError(`${file}: cannot be read (does it exist?)`);
   }
   if (total > MAX_IMPORT_BYTES) throw new ImportFileError(`${file}: ${total} bytes is more than the ${MAX_IMPORT_BYTES}-byte limit`);
-  const stream = createReadStream(file);
-  let read = 0;
-  let lastReport = 0;
-  stream.on("data", (chunk) => {
-    read += chunk.length;
-    if (onProgress && (read - lastReport > 1 << 20 || read === total)) {
-      lastReport = read;
-      onProgress(read, total);
-    }
-  });
   if (format === "csv") {
-    const parser = stream.pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), bom: true, info: true, skip_empty_lines: true, relax_column_count: false }));
+    // Strings, so that a character cut between two chunks is joined before it is parsed.
+    const stream = createReadStream(file, { encoding: "utf8", highWaterMark: 512 * 1024 });
+    const reader = new CsvRecordReader();
+    let lastReport = 0;
     try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: Fields; info: { lines: number } }>) {
-        yield { line: info.lines, fields: record };
+      for await (const chunk of stream as AsyncIterable<string>) {
+        const records = reader.push(chunk);
+        if (onProgress && stream.bytesRead - lastReport > 1 << 20) {
+          lastReport = stream.bytesRead;
+          onProgress(stream.bytesRead, total);
+        }
+        if (records.length > 0) yield records;
       }
+      const last = reader.end();
+      if (last.length > 0) yield last;
     } catch (error) {
-      const e = error as { message: string; lines?: number };
-      throw new ImportFileError(`${file}: line ${e.lines ?? "?"}: malformed CSV (${e.message})`);
+      if (error instanceof CsvFormatError) throw new ImportFileError(`${file}: ${error.message}`);
+      throw error;
     }
   } else {
+    const stream = createReadStream(file);
+    let read = 0;
+    let lastReport = 0;
+    stream.on("data", (chunk) => {
+      read += chunk.length;
+      if (onProgress && (read - lastReport > 1 << 20 || read === total)) {
+        lastReport = read;
+        onProgress(read, total);
+      }
+    });
     const lines = createInterface({ input: stream, crlfDelay: Infinity });
     let line = 0;
+    let batch: FileRow[] = [];
     for await (const text of lines) {
       line++;
       if (!text.trim()) continue;
@@ -64,8 +81,18 @@ export async function* readRows(file: string, onProgress?: (bytesRead: number, t
         throw new ImportFileError(`${file}: line ${line}: not valid JSON`);
       }
       if (typeof value !== "object" || value === null || Array.isArray(value)) throw new ImportFileError(`${file}: line ${line}: each line must be a JSON object`);
-      yield { line, fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v])) };
+      batch.push({ line, fields: Object.fromEntries(Object.entries(value).map(([k, v]) => [k.toLowerCase(), v])) });
+      if (batch.length >= JSONL_BATCH) {
+        yield batch;
+        batch = [];
+      }
     }
+    if (batch.length > 0) yield batch;
   }
   onProgress?.(total, total);
+}
+
+/** One row at a time, for readers whose per-row work (media checks, database writes) outweighs the hand-over. */
+export async function* readRows(file: string, onProgress?: (bytesRead: number, totalBytes: number) => void): AsyncGenerator<FileRow> {
+  for await (const batch of readRowBatches(file, onProgress)) yield* batch;
 }

@@ -1,11 +1,11 @@
 // Quality control: control items (gold, attention checks, qualification), what a grader is served
 // next, the qualification result, per-grader diagnostics and reversible exclusions.
 import { TRPCError } from "@trpc/server";
-import { parse } from "csv-parse/sync";
 import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { graderActivity, rate, type GraderTally } from "../dashboards/domain/grader-activity";
+import { CsvFormatError, csvRecords } from "../imports/domain/csv-records";
 import type { Fields } from "../imports/domain/fields";
 import type { ImportProblem } from "../imports/domain/import-error";
 import { controlTaskNext } from "./domain/control-schedule";
@@ -82,11 +82,10 @@ function rowsOf(fileName: string, content: string): { line: number; fields: Fiel
   const lower = fileName.toLowerCase();
   if (lower.endsWith(".csv")) {
     try {
-      const records = parse(content, { columns: (h: string[]) => h.map((x) => x.trim().toLowerCase()), bom: true, info: true, skip_empty_lines: true }) as { record: Fields; info: { lines: number } }[];
-      return records.map((r) => ({ line: r.info.lines, fields: r.record }));
+      return csvRecords(content);
     } catch (e) {
-      const err = e as { message: string; lines?: number };
-      throw new TRPCError({ code: "BAD_REQUEST", message: `${fileName}: line ${err.lines ?? "?"}: malformed CSV (${err.message}); nothing was marked.` });
+      if (!(e instanceof CsvFormatError)) throw e;
+      throw new TRPCError({ code: "BAD_REQUEST", message: `${fileName}: ${e.message}; nothing was marked.` });
     }
   }
   if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) {
