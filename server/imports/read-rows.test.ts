@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { csvRecords } from "./domain/csv-records";
+import { csvRecords } from "./csv-records";
 import { ImportFileError, readRowBatches, type FileRow } from "./read-rows";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-read-rows-"));

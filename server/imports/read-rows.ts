@@ -3,7 +3,7 @@
 import { createReadStream, statSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { CsvFormatError, CsvRecordReader } from "./domain/csv-records";
+import { CsvFormatError, CsvRecordReader } from "./csv-records";
 import type { Fields } from "./domain/fields";
 
 export class ImportFileError extends Error {}

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/repo";
 import type { Db } from "../db/client";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { graderActivity, rate, type GraderTally } from "../dashboards/domain/grader-activity";
-import { CsvFormatError, csvRecords } from "../imports/domain/csv-records";
+import { CsvFormatError, csvRecords } from "../imports/csv-records";
 import type { Fields } from "../imports/domain/fields";
 import type { ImportProblem } from "../imports/domain/import-error";
 import { controlTaskNext } from "./domain/control-schedule";

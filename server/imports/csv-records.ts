@@ -8,7 +8,7 @@
 // quote in it by splitting lines and commas, some eight times faster than csv-parse's
 // character-by-character state machine (bench/import.ts); quoted chunks take its quote-aware path.
 import Papa from "papaparse";
-import type { Fields } from "./fields";
+import type { Fields } from "./domain/fields";
 
 export class CsvFormatError extends Error {
   constructor(readonly line: number, readonly detail: string) {
