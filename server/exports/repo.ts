@@ -2,6 +2,7 @@
 // million rows never sit in memory together.
 import pg from "pg";
 import { targetOf, type Db } from "../db/client";
+import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns } from "../db/native-read";
 
 /**
@@ -25,56 +26,140 @@ export const findStudyName = async (db: Db, id: string) => (await db.study.findU
 
 export const findStudyId = async (db: Db, name: string) => (await db.study.findUnique({ where: { name }, select: { id: true } }))?.id ?? null;
 
-const EXPORT_SELECT = `
-    SELECT j."id", s."id", s."name", p."externalId", p."text", p."localeCode", l."region", p."category", p."modality",
-      j."graderId", d."key", ma."name", mb."name", j."candidateSide", j."preference", j."score", j."timeSpentMs",
-      j."comment", j."cannotAssess", j."harmful", j."surplus", j."superseded", j."source", j."submittedAt",
-      i."control", x."reason", s."minTaskSeconds", p."conversation"
+// A page reads the judgments alone; what belongs to their item (the prompt, its attributes, the
+// two models) is read once per page for the page's distinct items, and what belongs to the study or
+// a dimension once per export. Joining it all onto every judgment made SQLite look up nine rows per
+// judgment and hand over twenty-eight values, the prompt's text among them, that repeat across the
+// item's judgments: reading a million judgments took 14 s that way and 7.7 s this way.
+const PAGE_COLUMNS = ["id", "itemId", "dimensionId", "graderId", "candidateSide", "preference", "score", "timeSpentMs", "comment",
+  "cannotAssess", "harmful", "surplus", "superseded", "source", "submittedAt", "exclusionReason"] as const;
+const PAGE_SELECT = `
+    SELECT j."id", j."itemId", j."dimensionId", j."graderId", j."candidateSide", j."preference", j."score", j."timeSpentMs",
+      j."comment", j."cannotAssess", j."harmful", j."surplus", j."superseded", j."source", j."submittedAt", x."reason"
     FROM (SELECT * FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT) j
-    JOIN "Study" s ON s."id" = j."studyId"
-    JOIN "Item" i ON i."id" = j."itemId"
+    LEFT JOIN "Exclusion" x ON x."id" = j."excludedById"
+    ORDER BY j."id"`;
+const ITEM_COLUMNS = ["id", "promptId", "promptText", "locale", "region", "category", "modality", "modelA", "modelB", "control", "conversation"] as const;
+const ITEM_SELECT = `
+    SELECT i."id", p."externalId", p."text", p."localeCode", l."region", p."category", p."modality", ma."name", mb."name", i."control", p."conversation"
+    FROM "Item" i
     JOIN "Prompt" p ON p."id" = i."promptId"
     JOIN "Locale" l ON l."code" = p."localeCode"
-    JOIN "Dimension" d ON d."id" = j."dimensionId"
     JOIN "Response" ra ON ra."id" = i."responseId"
     JOIN "Model" ma ON ma."id" = ra."modelId"
     LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId"
     LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
-    LEFT JOIN "Exclusion" x ON x."id" = j."excludedById"`;
+    WHERE i."id" IN (SELECT "itemId" FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT)`;
 
-const pageQuery = (placeholders: [string, string, string]) =>
-  `${EXPORT_SELECT.replace("$STUDY", placeholders[0]).replace("$AFTER", placeholders[1]).replace("$LIMIT", placeholders[2])} ORDER BY j."id"`;
+const withPage = (sql: string) => sql.replace("$STUDY", "?").replace("$AFTER", "?").replace("$LIMIT", "?");
+
+type Reader = (row: number) => unknown;
+
+/** Query results as the export walks them: a reader per column and, for the item id column, its distinct values. */
+interface Rows {
+  length: number;
+  reader(column: number): Reader;
+  distinct(column: number): { codes: ArrayLike<number>; values: unknown[] };
+}
+
+function arrayRows(rows: unknown[][]): Rows {
+  return {
+    length: rows.length,
+    reader: (column) => (row) => rows[row][column],
+    distinct: (column) => {
+      const codes = new Int32Array(rows.length);
+      const values: unknown[] = [];
+      const index = new Map<unknown, number>();
+      rows.forEach((r, i) => {
+        let k = index.get(r[column]);
+        if (k === undefined) index.set(r[column], (k = values.push(r[column]) - 1));
+        codes[i] = k;
+      });
+      return { codes, values };
+    },
+  };
+}
+
+const columnRows = (page: ColumnarRows): Rows => ({ length: page.length, reader: (c) => page.columnReader(c), distinct: (c) => page.dictionary(c) });
 
 /**
  * Pages of a study's judgments in id order. Each page is one short query (the export never holds a
  * transaction open or the whole result in memory), and the next page is asked for as soon as the
  * current one is in, so that the database reads it while the caller writes the current one out.
- * SQLite's pages come from the read workers as columns (the page's repeated prompt texts and names
- * cross between threads once); PostgreSQL's as the driver's array rows, on the export's own
- * connection. The page is chosen first, from the (studyId, id) index, and only then joined:
- * otherwise a planner may join the whole study before taking the page.
+ * SQLite's pages come from the read workers as columns (the page's repeated names cross between
+ * threads once); PostgreSQL's as the driver's array rows, on the export's own connection. The page
+ * is chosen first, from the (studyId, id) index, and only then joined: otherwise a planner may join
+ * the whole study before taking the page.
  */
 export async function* judgmentPages(db: Db, studyId: string, pageSize: number): AsyncGenerator<ExportPage> {
   const target = targetOf(db);
-  let read: (after: string) => Promise<ExportPage & { lastId(): string }>;
+  let query: (sql: string, params: unknown[]) => Promise<Rows>;
   let close = async () => {};
   if (target.engine === "sqlite") {
-    const sql = pageQuery(["?", "?", "?"]);
-    read = async (after) => {
-      const page = await nativeColumns(db, sql, [studyId, after, pageSize]);
-      const columns = EXPORT_FIELDS.map((_, i) => page.columnReader(i));
-      return { length: page.length, at: (field, row) => columns[field](row), lastId: () => String(columns[AT.id](page.length - 1)) };
-    };
+    query = async (sql, params) => columnRows(await nativeColumns(db, sql, params));
   } else {
     const conn = new pg.Client({ connectionString: target.url });
     await conn.connect();
     close = () => conn.end();
-    const sql = pageQuery(["$1", "$2", "$3"]);
-    read = async (after) => {
-      const { rows } = await conn.query<unknown[]>({ text: sql, values: [studyId, after, pageSize], rowMode: "array" });
-      return { length: rows.length, at: (field, row) => rows[row][field], lastId: () => String(rows[rows.length - 1][AT.id]) };
+    let n = 0;
+    query = async (sql, params) => {
+      const text = sql.replace(/\?/g, () => `$${++n}`);
+      n = 0;
+      return arrayRows((await conn.query<unknown[]>({ text, values: params, rowMode: "array" })).rows);
     };
   }
+  const pageSql = withPage(PAGE_SELECT);
+  const itemSql = withPage(ITEM_SELECT);
+  const [study, dimensions] = await Promise.all([
+    query(`SELECT "name", "minTaskSeconds" FROM "Study" WHERE "id" = ?`, [studyId]),
+    query(`SELECT "id", "key" FROM "Dimension"`, []),
+  ]);
+  if (study.length === 0) return;
+  const studyName = study.reader(0)(0);
+  const minTaskSeconds = study.reader(1)(0);
+  const dimensionKey = new Map<unknown, unknown>();
+  for (let r = 0; r < dimensions.length; r++) dimensionKey.set(dimensions.reader(0)(r), dimensions.reader(1)(r));
+  const P = (c: (typeof PAGE_COLUMNS)[number]) => PAGE_COLUMNS.indexOf(c);
+  const I = (c: (typeof ITEM_COLUMNS)[number]) => ITEM_COLUMNS.indexOf(c);
+
+  const read = async (after: string): Promise<ExportPage & { lastId(): string }> => {
+    // Both asked for at once, so that neither waits for the caller to be done with the page before.
+    const [page, items] = await Promise.all([query(pageSql, [studyId, after, pageSize]), query(itemSql, [studyId, after, pageSize])]);
+    if (page.length === 0) return { length: 0, at: () => undefined, lastId: () => after };
+    const itemOfPage = page.distinct(P("itemId"));
+    const ids = itemOfPage.values.map(String);
+    // The page's rows → their item's row in `items` (which come back in any order).
+    const itemRowOf = new Map<unknown, number>();
+    const itemId = items.reader(I("id"));
+    for (let r = 0; r < items.length; r++) itemRowOf.set(itemId(r), r);
+    const itemRow = new Int32Array(page.length);
+    const codeToRow = ids.map((id) => {
+      const r = itemRowOf.get(id);
+      if (r === undefined) throw new Error(`export: item ${id} of a judgment was not found`);
+      return r;
+    });
+    for (let r = 0; r < page.length; r++) itemRow[r] = codeToRow[itemOfPage.codes[r]];
+    const fromPage = (c: number) => page.reader(c);
+    const fromItem = (c: number): Reader => {
+      const read = items.reader(c);
+      return (row) => read(itemRow[row]);
+    };
+    const dimension = page.reader(P("dimensionId"));
+    const readers: Record<ExportField, Reader> = {
+      id: fromPage(P("id")), studyId: () => studyId, study: () => studyName,
+      promptId: fromItem(I("promptId")), promptText: fromItem(I("promptText")), locale: fromItem(I("locale")), region: fromItem(I("region")),
+      category: fromItem(I("category")), modality: fromItem(I("modality")), graderId: fromPage(P("graderId")),
+      dimension: (row) => dimensionKey.get(dimension(row)), modelA: fromItem(I("modelA")), modelB: fromItem(I("modelB")),
+      candidateSide: fromPage(P("candidateSide")), preference: fromPage(P("preference")), score: fromPage(P("score")),
+      timeSpentMs: fromPage(P("timeSpentMs")), comment: fromPage(P("comment")), cannotAssess: fromPage(P("cannotAssess")),
+      harmful: fromPage(P("harmful")), surplus: fromPage(P("surplus")), superseded: fromPage(P("superseded")), source: fromPage(P("source")),
+      submittedAt: fromPage(P("submittedAt")), control: fromItem(I("control")), exclusionReason: fromPage(P("exclusionReason")),
+      minTaskSeconds: () => minTaskSeconds, conversation: fromItem(I("conversation")),
+    };
+    const byField = EXPORT_FIELDS.map((f) => readers[f]);
+    const lastId = String(readers.id(page.length - 1));
+    return { length: page.length, at: (field, row) => byField[field](row), lastId: () => lastId };
+  };
   try {
     let next: Promise<ExportPage & { lastId(): string }> | null = read("");
     while (next) {

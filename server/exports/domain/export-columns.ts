@@ -30,7 +30,8 @@ export interface ExportSource {
   surplus: boolean;
   superseded: boolean;
   source: string;
-  submittedAt: Date;
+  /** ISO 8601 (the export converts each distinct time once) */
+  submittedAt: string;
   /** NONE for study material, else GOLD, ATTENTION or QUALIFICATION: such judgments are never counted */
   control: string;
   /** the reason of the researcher's exclusion that keeps this judgment out of results, or null */
@@ -45,14 +46,40 @@ export interface ExportSource {
 const text = (v: string | null) => v ?? "";
 const int = (v: number | null) => (v === null ? "" : String(v));
 
-export function exportRecord(r: ExportSource): string[] {
-  return [
-    text(r.study), text(r.promptId), text(r.promptText), text(r.locale), text(r.region), text(r.category), modalityLabel(r.modality as Modality),
-    r.grader, text(r.dimension), text(r.modelA), text(r.modelB), r.candidateSide?.toLowerCase() ?? "",
-    int(r.preference), int(r.score), int(r.timeSpentMs), text(r.comment), String(r.cannotAssess), String(r.harmful),
-    String(r.surplus), String(r.superseded), r.source.toLowerCase(), r.submittedAt.toISOString(),
-    r.control === "NONE" ? "" : r.control.toLowerCase(), String(r.exclusionReason !== null), text(r.exclusionReason),
-    String(r.minTaskSeconds > 0 && r.timeSpentMs !== null && r.timeSpentMs < r.minTaskSeconds * 1000),
-    text(r.conversation),
-  ];
+/**
+ * One judgment's cells, in EXPORT_COLUMNS order. `into` is filled and returned when given: the
+ * export reuses one array for a million rows rather than leaving a million behind for the
+ * garbage collector.
+ */
+export function exportRecord(r: ExportSource, into: string[] = new Array<string>(EXPORT_COLUMNS.length)): string[] {
+  let i = 0;
+  into[i++] = text(r.study);
+  into[i++] = text(r.promptId);
+  into[i++] = text(r.promptText);
+  into[i++] = text(r.locale);
+  into[i++] = text(r.region);
+  into[i++] = text(r.category);
+  into[i++] = modalityLabel(r.modality as Modality);
+  into[i++] = r.grader;
+  into[i++] = text(r.dimension);
+  into[i++] = text(r.modelA);
+  into[i++] = text(r.modelB);
+  into[i++] = r.candidateSide?.toLowerCase() ?? "";
+  into[i++] = int(r.preference);
+  into[i++] = int(r.score);
+  into[i++] = int(r.timeSpentMs);
+  into[i++] = text(r.comment);
+  into[i++] = String(r.cannotAssess);
+  into[i++] = String(r.harmful);
+  into[i++] = String(r.surplus);
+  into[i++] = String(r.superseded);
+  into[i++] = r.source.toLowerCase();
+  into[i++] = r.submittedAt;
+  into[i++] = r.control === "NONE" ? "" : r.control.toLowerCase();
+  into[i++] = String(r.exclusionReason !== null);
+  into[i++] = text(r.exclusionReason);
+  into[i++] = String(r.minTaskSeconds > 0 && r.timeSpentMs !== null && r.timeSpentMs < r.minTaskSeconds * 1000);
+  into[i++] = text(r.conversation);
+  if (i !== EXPORT_COLUMNS.length) throw new Error(`exportRecord wrote ${i} cells for ${EXPORT_COLUMNS.length} columns`);
+  return into;
 }
