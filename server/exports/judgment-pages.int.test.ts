@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../seed/rng";
 import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { Writable } from "node:stream";
 import { AT, judgmentPages } from "./repo";
+import { exportJudgmentsCsvById } from "./service";
 
 describe.each(await testEngines())("export pages on %s", (engine) => {
   let t: TestDatabase;
@@ -53,5 +55,14 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
     let again = 0;
     for await (const page of judgmentPages(t.db, study, 5)) again += page.length;
     expect(again).toBe(judgments.length);
+  });
+
+  it("stops with an error when its output is destroyed while full (a cancelled download), instead of waiting for ever", async () => {
+    // A reader that takes nothing: the first write fills it, and the export waits for a drain.
+    const out = new Writable({ highWaterMark: 1, write: () => {} });
+    const run = exportJudgmentsCsvById.run(t.db, study, out);
+    await new Promise((resolve) => setImmediate(resolve));
+    out.destroy();
+    await expect(run).rejects.toThrow("the export's output was closed before the export ended");
   });
 });
