@@ -49,12 +49,7 @@ export class CsvRecordReader {
   private started = false; // the first line break has been seen and the parser made
   private ended = false;
   private nextLine = 1;
-  private header: string[] | null = null;
-
-  /** The header's names, trimmed and lower-cased; null until the header has been read. */
-  get columns(): readonly string[] | null {
-    return this.header;
-  }
+  private header: string[] | null = null; // the header's names, trimmed and lower-cased
 
   /** The records completed by this chunk (a record cut at the chunk's end waits for the next). */
   push(chunk: string): CsvRecord[] {
