@@ -40,7 +40,7 @@ const PAGE_SELECT = `
     LEFT JOIN "Exclusion" x ON x."id" = j."excludedById"
     ORDER BY j."id"`;
 const ITEM_COLUMNS = ["id", "promptId", "promptText", "locale", "region", "category", "modality", "modelA", "modelB", "control", "conversation"] as const;
-const ITEM_SELECT = `
+const ITEM_FROM = `
     SELECT i."id", p."externalId", p."text", p."localeCode", l."region", p."category", p."modality", ma."name", mb."name", i."control", p."conversation"
     FROM "Item" i
     JOIN "Prompt" p ON p."id" = i."promptId"
@@ -48,8 +48,15 @@ const ITEM_SELECT = `
     JOIN "Response" ra ON ra."id" = i."responseId"
     JOIN "Model" ma ON ma."id" = ra."modelId"
     LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId"
-    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"
+    LEFT JOIN "Model" mb ON mb."id" = rb."modelId"`;
+/** The items of the judgments PAGE_SELECT reads with the same parameters. */
+const ITEMS_OF_PAGE = `${ITEM_FROM}
     WHERE i."id" IN (SELECT "itemId" FROM "Judgment" WHERE "studyId" = $STUDY AND "id" > $AFTER ORDER BY "id" LIMIT $LIMIT)`;
+/** Items by a list of ids: a JSON array on SQLite, an array on PostgreSQL. */
+const ITEMS_BY_ID = {
+  sqlite: `${ITEM_FROM} WHERE i."id" IN (SELECT "value" FROM json_each(?))`,
+  pg: `${ITEM_FROM} WHERE i."id" = ANY(?::text[])`,
+};
 
 const withPage = (sql: string) => sql.replace("$STUDY", "?").replace("$AFTER", "?").replace("$LIMIT", "?");
 
@@ -78,6 +85,13 @@ function arrayRows(rows: unknown[][]): Rows {
       return { codes, values };
     },
   };
+}
+
+function rowsById(rows: Rows, column: number): Map<unknown, number> {
+  const read = rows.reader(column);
+  const byId = new Map<unknown, number>();
+  for (let r = 0; r < rows.length; r++) byId.set(read(r), r);
+  return byId;
 }
 
 const columnRows = (page: ColumnarRows): Rows => ({ length: page.length, reader: (c) => page.columnReader(c), distinct: (c) => page.dictionary(c) });
@@ -109,7 +123,7 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
     };
   }
   const pageSql = withPage(PAGE_SELECT);
-  const itemSql = withPage(ITEM_SELECT);
+  const itemSql = withPage(ITEMS_OF_PAGE);
   const [study, dimensions] = await Promise.all([
     query(`SELECT "name", "minTaskSeconds" FROM "Study" WHERE "id" = ?`, [studyId]),
     query(`SELECT "id", "key" FROM "Dimension"`, []),
@@ -124,14 +138,19 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
 
   const read = async (after: string): Promise<ExportPage & { lastId(): string }> => {
     // Both asked for at once, so that neither waits for the caller to be done with the page before.
-    const [page, items] = await Promise.all([query(pageSql, [studyId, after, pageSize]), query(itemSql, [studyId, after, pageSize])]);
+    const [page, pageItems] = await Promise.all([query(pageSql, [studyId, after, pageSize]), query(itemSql, [studyId, after, pageSize])]);
     if (page.length === 0) return { length: 0, at: () => undefined, lastId: () => after };
     const itemOfPage = page.distinct(P("itemId"));
     const ids = itemOfPage.values.map(String);
+    let items = pageItems;
+    let itemRowOf = rowsById(items, I("id"));
+    // The two queries are two statements: a judgment submitted between them can shift the second
+    // one's page. Then the page's items are read again by their ids.
+    if (ids.some((id) => !itemRowOf.has(id))) {
+      items = await query(ITEMS_BY_ID[target.engine], [target.engine === "sqlite" ? JSON.stringify(ids) : ids]);
+      itemRowOf = rowsById(items, I("id"));
+    }
     // The page's rows → their item's row in `items` (which come back in any order).
-    const itemRowOf = new Map<unknown, number>();
-    const itemId = items.reader(I("id"));
-    for (let r = 0; r < items.length; r++) itemRowOf.set(itemId(r), r);
     const itemRow = new Int32Array(page.length);
     const codeToRow = ids.map((id) => {
       const r = itemRowOf.get(id);
