@@ -1,6 +1,5 @@
 // Raw judgments of a study for export, a page at a time in id order (keyset pagination), so a
 // million rows never sit in memory together.
-import pg from "pg";
 import { targetOf, type Db } from "../db/client";
 import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns } from "../db/native-read";
@@ -62,66 +61,24 @@ const withPage = (sql: string) => sql.replace("$STUDY", "?").replace("$AFTER", "
 
 type Reader = (row: number) => unknown;
 
-/** Query results as the export walks them: a reader per column and, for the item id column, its distinct values. */
-interface Rows {
-  length: number;
-  reader(column: number): Reader;
-  distinct(column: number): { codes: ArrayLike<number>; values: unknown[] };
-}
-
-function arrayRows(rows: unknown[][]): Rows {
-  return {
-    length: rows.length,
-    reader: (column) => (row) => rows[row][column],
-    distinct: (column) => {
-      const codes = new Int32Array(rows.length);
-      const values: unknown[] = [];
-      const index = new Map<unknown, number>();
-      rows.forEach((r, i) => {
-        let k = index.get(r[column]);
-        if (k === undefined) index.set(r[column], (k = values.push(r[column]) - 1));
-        codes[i] = k;
-      });
-      return { codes, values };
-    },
-  };
-}
-
-function rowsById(rows: Rows, column: number): Map<unknown, number> {
-  const read = rows.reader(column);
+function rowsById(rows: ColumnarRows, column: number): Map<unknown, number> {
+  const read = rows.columnReader(column);
   const byId = new Map<unknown, number>();
   for (let r = 0; r < rows.length; r++) byId.set(read(r), r);
   return byId;
 }
 
-const columnRows = (page: ColumnarRows): Rows => ({ length: page.length, reader: (c) => page.columnReader(c), distinct: (c) => page.dictionary(c) });
-
 /**
  * Pages of a study's judgments in id order. Each page is one short query (the export never holds a
  * transaction open or the whole result in memory), and the next page is asked for as soon as the
  * current one is in, so that the database reads it while the caller writes the current one out.
- * SQLite's pages come from the read workers as columns (the page's repeated names cross between
- * threads once); PostgreSQL's as the driver's array rows, on the export's own connection. The page
- * is chosen first, from the (studyId, id) index, and only then joined: otherwise a planner may join
- * the whole study before taking the page.
+ * Pages come as columns (nativeColumns): on SQLite from the read workers, the page's repeated
+ * names crossing between threads once. The page is chosen first, from the (studyId, id) index,
+ * and only then joined: otherwise a planner may join the whole study before taking the page.
  */
 export async function* judgmentPages(db: Db, studyId: string, pageSize: number): AsyncGenerator<ExportPage> {
   const target = targetOf(db);
-  let query: (sql: string, params: unknown[]) => Promise<Rows>;
-  let close = async () => {};
-  if (target.engine === "sqlite") {
-    query = async (sql, params) => columnRows(await nativeColumns(db, sql, params));
-  } else {
-    const conn = new pg.Client({ connectionString: target.url });
-    await conn.connect();
-    close = () => conn.end();
-    let n = 0;
-    query = async (sql, params) => {
-      const text = sql.replace(/\?/g, () => `$${++n}`);
-      n = 0;
-      return arrayRows((await conn.query<unknown[]>({ text, values: params, rowMode: "array" })).rows);
-    };
-  }
+  const query = (sql: string, params: unknown[]) => nativeColumns(db, sql, params);
   const pageSql = withPage(PAGE_SELECT);
   const itemSql = withPage(ITEMS_OF_PAGE);
   const [study, dimensions] = await Promise.all([
@@ -129,10 +86,10 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
     query(`SELECT "id", "key" FROM "Dimension"`, []),
   ]);
   if (study.length === 0) return;
-  const studyName = study.reader(0)(0);
-  const minTaskSeconds = study.reader(1)(0);
+  const studyName = study.columnReader(0)(0);
+  const minTaskSeconds = study.columnReader(1)(0);
   const dimensionKey = new Map<unknown, unknown>();
-  for (let r = 0; r < dimensions.length; r++) dimensionKey.set(dimensions.reader(0)(r), dimensions.reader(1)(r));
+  for (let r = 0; r < dimensions.length; r++) dimensionKey.set(dimensions.columnReader(0)(r), dimensions.columnReader(1)(r));
   const P = (c: (typeof PAGE_COLUMNS)[number]) => PAGE_COLUMNS.indexOf(c);
   const I = (c: (typeof ITEM_COLUMNS)[number]) => ITEM_COLUMNS.indexOf(c);
 
@@ -140,7 +97,7 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
     // Both asked for at once, so that neither waits for the caller to be done with the page before.
     const [page, pageItems] = await Promise.all([query(pageSql, [studyId, after, pageSize]), query(itemSql, [studyId, after, pageSize])]);
     if (page.length === 0) return { length: 0, at: () => undefined, lastId: () => after };
-    const itemOfPage = page.distinct(P("itemId"));
+    const itemOfPage = page.dictionary(P("itemId"));
     const ids = itemOfPage.values.map(String);
     let items = pageItems;
     let itemRowOf = rowsById(items, I("id"));
@@ -158,12 +115,12 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
       return r;
     });
     for (let r = 0; r < page.length; r++) itemRow[r] = codeToRow[itemOfPage.codes[r]];
-    const fromPage = (c: number) => page.reader(c);
+    const fromPage = (c: number) => page.columnReader(c);
     const fromItem = (c: number): Reader => {
-      const read = items.reader(c);
+      const read = items.columnReader(c);
       return (row) => read(itemRow[row]);
     };
-    const dimension = page.reader(P("dimensionId"));
+    const dimension = page.columnReader(P("dimensionId"));
     const readers: Record<ExportField, Reader> = {
       id: fromPage(P("id")), studyId: () => studyId, study: () => studyName,
       promptId: fromItem(I("promptId")), promptText: fromItem(I("promptText")), locale: fromItem(I("locale")), region: fromItem(I("region")),
@@ -179,17 +136,13 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
     const lastId = String(readers.id(page.length - 1));
     return { length: page.length, at: (field, row) => byField[field](row), lastId: () => lastId };
   };
-  try {
-    let next: Promise<ExportPage & { lastId(): string }> | null = read("");
-    while (next) {
-      const page: ExportPage & { lastId(): string } = await next;
-      next = page.length === pageSize ? read(page.lastId()) : null;
-      // A page asked for ahead is awaited (or fails) with the next turn of the loop; if the caller
-      // stops early, its result is dropped.
-      next?.catch(() => {});
-      if (page.length > 0) yield page;
-    }
-  } finally {
-    await close();
+  let next: Promise<ExportPage & { lastId(): string }> | null = read("");
+  while (next) {
+    const page: ExportPage & { lastId(): string } = await next;
+    next = page.length === pageSize ? read(page.lastId()) : null;
+    // A page asked for ahead is awaited (or fails) with the next turn of the loop; if the caller
+    // stops early, its result is dropped.
+    next?.catch(() => {});
+    if (page.length > 0) yield page;
   }
 }
