@@ -1,13 +1,49 @@
 // The raw export's pages on every engine: keyset pages in id order, the next page read while the
-// current one is written, nothing skipped or repeated at page boundaries, and an export stopped
-// early leaves nothing running.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// current one is written, nothing skipped or repeated at page boundaries, an export stopped early
+// leaves nothing running, and a judgment submitted while a page is read does not break it.
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRng } from "../../seed/rng";
 import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { Writable } from "node:stream";
 import { AT, judgmentPages } from "./repo";
 import { exportJudgmentsCsvById } from "./service";
+
+// A page's judgments and its items are two statements asked for at once, so the second can see a
+// page the first did not. The race is staged on SQLite by holding the items' statement
+// (nativeColumns) until the page has been read and `stage.beforeItems` has run; otherwise every
+// read passes straight through.
+const stage = vi.hoisted(() => ({
+  pageRead: null as Promise<unknown> | null,
+  beforeItems: null as null | (() => Promise<void>),
+}));
+
+vi.mock("../db/native-read", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../db/native-read")>();
+  return {
+    ...real,
+    nativeColumns: async (...args: Parameters<typeof real.nativeColumns>) => {
+      const [, sql] = args;
+      if (sql.includes(`SELECT j."id", j."itemId"`)) return (stage.pageRead = real.nativeColumns(...args));
+      if (sql.includes(`IN (SELECT "itemId"`) && stage.beforeItems) {
+        const staged = stage.beforeItems;
+        stage.beforeItems = null;
+        await stage.pageRead;
+        await staged();
+      }
+      return real.nativeColumns(...args);
+    },
+  };
+});
+
+/** The export's CSV, as records keyed by column. */
+async function exported(t: TestDatabase, study: string): Promise<Record<string, string>[]> {
+  let text = "";
+  const out = new Writable({ write: (chunk, _encoding, done) => { text += String(chunk); done(); } });
+  await exportJudgmentsCsvById.run(t.db, study, out);
+  return parse(text, { columns: true });
+}
 
 describe.each(await testEngines())("export pages on %s", (engine) => {
   let t: TestDatabase;
@@ -64,5 +100,54 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
     await new Promise((resolve) => setImmediate(resolve));
     out.destroy();
     await expect(run).rejects.toThrow("the export's output was closed before the export ended");
+  });
+
+  it("writes the stored UTC times whatever the server's time zone", async () => {
+    // The PostgreSQL export once read through a connection of its own with the driver's default
+    // parsing, which takes TIMESTAMP(3) as local time: 13:19 UTC came out as 18:19 in New York.
+    const zone = process.env.TZ;
+    process.env.TZ = "America/New_York";
+    try {
+      const rows = await exported(t, study);
+      const stored = await t.db.judgment.findMany({ where: { studyId: study }, orderBy: { id: "asc" }, select: { submittedAt: true } });
+      expect(rows.map((r) => r.submitted_at)).toEqual(stored.map((j) => j.submittedAt.toISOString()));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it.runIf(engine === "sqlite")("gives each judgment of a page its own item when a judgment lands inside the page between its two reads", async () => {
+    const ordered = await t.db.judgment.findMany({ where: { studyId: study }, orderBy: { id: "asc" }, select: { id: true, itemId: true } });
+    // A page whose last judgment is its item's only one on the page: pushed out of the items'
+    // statement's page, its item is missing there.
+    const size = ordered.findIndex((j, k) => k >= 2 && !ordered.slice(0, k).some((o) => o.itemId === j.itemId)) + 1;
+    expect(size).toBeGreaterThan(2);
+    const firstPage = ordered.slice(0, size);
+    const pageItems = new Set(firstPage.map((j) => j.itemId));
+    // A later judgment of an item the first page does not have, stored again under an id that
+    // sorts right after the page's first: the items' statement then sees a page without the
+    // first page's last item.
+    const late = [...ordered].reverse().find((j) => !pageItems.has(j.itemId))!;
+    const inserted = `${firstPage[0].id}0`;
+    stage.beforeItems = async () => {
+      const j = await t.db.judgment.findUniqueOrThrow({ where: { id: late.id } });
+      await t.db.judgment.create({ data: { ...j, id: inserted, revision: j.revision + 1, superseded: true } });
+    };
+    try {
+      const seen: { id: string; promptId: string }[] = [];
+      for await (const page of judgmentPages(t.db, study, size)) {
+        for (let r = 0; r < page.length; r++) seen.push({ id: String(page.at(AT.id, r)), promptId: String(page.at(AT.promptId, r)) });
+        break;
+      }
+      expect(stage.beforeItems).toBeNull(); // the race was staged
+      const truth = await t.db.judgment.findMany({ where: { id: { in: seen.map((s) => s.id) } }, select: { id: true, item: { select: { prompt: { select: { externalId: true } } } } } });
+      const promptOf = new Map(truth.map((j) => [j.id, j.item.prompt.externalId]));
+      expect(seen.map((s) => s.id)).toEqual(firstPage.map((j) => j.id));
+      for (const s of seen) expect(s.promptId).toBe(promptOf.get(s.id));
+    } finally {
+      stage.beforeItems = null;
+      await t.db.judgment.deleteMany({ where: { id: inserted } });
+    }
   });
 });
