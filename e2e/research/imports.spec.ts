@@ -23,6 +23,12 @@ test("a researcher uploads judgments, sees line-numbered errors for a bad file, 
   await expect(errorAlert(form).or(form.locator('div[role="alert"]'))).toContainText("bad.csv: 1 problem; nothing was imported.");
   await expect(form.locator('div[role="alert"]')).toContainText("line 5, preference: must be from -3 to 3, got 7");
 
+  // A file that is not CSV at all: one message naming the file and the line, and no "… and 1 more".
+  await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "broken.csv", mimeType: "text/csv",
+    buffer: Buffer.from(`${JUDGMENTS}\nWeb import,side_by_side,"w3,en-US,Math,text,cho,overall,Lumen Device 2026,Lumen Device 2025,1,,\n`) });
+  await form.getByRole("button", { name: "Import" }).click();
+  await expect(form.locator('div[role="alert"]')).toHaveText("broken.csv: line 5: malformed CSV: a quoted field is not closed before the end of the file");
+
   await form.getByLabel("File (.csv or .jsonl)").setInputFiles({ name: "good.csv", mimeType: "text/csv", buffer: Buffer.from(JUDGMENTS) });
   await form.getByRole("button", { name: "Import" }).click();
   await expect(form.getByRole("status")).toContainText("judgments added 3");

@@ -42,7 +42,8 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
         send({ type: "done", summary: await importUpload(db(), kind, received.upload, { promptSet, actorId: guard.user.id, onProgress }) });
       } catch (e) {
         if (e instanceof ImportRejected) send({ type: "rejected", message: `${name}: ${e.total} problem${e.total === 1 ? "" : "s"}; nothing was imported.`, problems: e.problems, total: e.total });
-        else if (e instanceof ImportFileError) send({ type: "rejected", message: e.message, problems: [], total: 1 });
+        // The message is the one problem (file and line): there is no list, and nothing "more" to count.
+        else if (e instanceof ImportFileError) send({ type: "rejected", message: e.message });
         else {
           console.error("import failed", e);
           send({ type: "error", message: databaseTroubleMessage(e) ?? "The import failed on the server; nothing was stored." });
