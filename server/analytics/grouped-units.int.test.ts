@@ -1,7 +1,7 @@
-// The report's reading of a study, on every engine under test: histograms summed as one packed
-// integer per unit (read again per point when a unit holds more equal judgments than a packed
-// field), and prompts that count alike tallied as one group. Both must leave every figure as it
-// was when each prompt was read and tallied on its own.
+// The report's reading of a study, on every engine under test: prompts that count alike tallied as
+// one group (read from UnitTally), and per-prompt units with histograms summed as one packed
+// integer (read again per point when a unit holds more equal judgments than a packed field). Both
+// must leave every figure as it was when each prompt was read and tallied on its own.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -48,7 +48,7 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
     const s = (await repo.findStudy(t.db, { id: graded }))!;
     const prompts = await repo.promptAttributes(t.db, graded);
     const opts = { bootstrap: DEFAULT_BOOTSTRAP, rule: "mean" as const };
-    const groups = await repo.preferenceUnitGroups(t.db, graded, prompts);
+    const { units: groups } = await repo.preferenceUnitGroups(t.db, graded);
     const single = await repo.preferenceUnits(t.db, graded);
     expect(groups.length).toBeLessThan(single.length);
     expect(groups.reduce((n, u) => n + (u.count ?? 1), 0)).toBe(single.length);
@@ -95,7 +95,7 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
     expect(Array.from(scored.histogram)).toEqual([0, 0, 0, 0, 1030]);
     expect(scored).toMatchObject({ sum: 5150, sumSq: 25750, topBox: 1030 });
 
-    // The dashboard's headline groups prompts by histogram in SQL, and falls back the same way.
+    // The dashboard's headline groups prompts by histogram from UnitTally, a column per point.
     const headline = await dashboards.sideBySideHeadlineGroups(t.db, sxs.id, {});
     expect(headline.find((g) => g.histogram[6] === 130)).toMatchObject({ dimension: "overall", histogram: [0, 0, 0, 0, 0, 0, 130], prompts: 1 });
     expect(headline.reduce((n, g) => n + g.prompts, 0)).toBe(12);

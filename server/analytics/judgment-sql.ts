@@ -29,10 +29,6 @@ export function histogramColumns(column: "preference" | "score", scale: { min: n
   return cols.join(", ");
 }
 
-/** The names histogramColumns gave its columns under `alias`, as `table`.alias0, … (to group or select them again). */
-export function histogramAliases(scale: { min: number; max: number }, table: string, alias: string): string {
-  return Array.from({ length: scale.max - scale.min + 1 }, (_, i) => `${table}.${alias}${i}`).join(", ");
-}
 
 /**
  * A unit's histogram over the scale as one sum (domain/packed-histogram.ts): each judgment adds

@@ -6,7 +6,7 @@ import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns, packedHistogram } from "./judgment-sql";
 import { SCALES } from "../studies/domain/scales";
 import { unpackHistogram } from "./domain/packed-histogram";
-import { PreferenceUnitGroups } from "./domain/preference-unit-groups";
+import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import { SCORE_POINTS, type ScoreUnit } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
@@ -102,34 +102,24 @@ export async function preferenceUnits(db: Db, studyId: string): Promise<Preferen
 }
 
 /**
- * Side-by-side units with prompts that count alike merged (domain/preference-unit-groups.ts): the
- * report's and the dashboard's input. `attributes` decide a prompt's slices.
+ * Side-by-side units grouped by what they count as (unit-tally-groups.ts): the report's and the
+ * dashboard's input. Prompts of one pair that share their slices, histogram and position counts
+ * are interchangeable for every side-by-side statistic, so each group is one unit whose `count`
+ * says how many prompts it stands for. Its promptId names its combination of slices in
+ * `attributes`, which the report's slicing and the dashboard's filters read as they read a prompt's.
  */
-export async function preferenceUnitGroups(db: Db, studyId: string, attributes: Map<string, PromptAttributes> | Promise<Map<string, PromptAttributes>>): Promise<PreferenceUnit[]> {
-  // The attributes may still be on their way: the units are read meanwhile (on another thread).
-  const [u, keys, prompts] = await Promise.all([readUnits(db, studyId, "preference", [PREFERRED_LEFT, SIDED_NON_TIE]), studyKeys(db, studyId), attributes]);
-  // Items of the same pair whose prompts have the same attributes share a group number.
-  const groupOfCombination = new Map<string, number>();
-  const itemGroups = u.item.values.map((id) => {
-    const item = keys.items.get(String(id))!;
-    const pair = pairKey(item.model, item.modelB);
-    const a = prompts.get(item.promptId);
-    // A prompt without attributes keeps a group of its own, and the tally reports it as unknown.
-    const combination = a ? `${pair}\u0000${a.locale}\u0000${a.region}\u0000${a.category}\u0000${a.modality}` : `?${item.promptId}`;
-    let group = groupOfCombination.get(combination);
-    if (group === undefined) groupOfCombination.set(combination, (group = groupOfCombination.size));
-    return { group, promptId: item.promptId, pair };
+export async function preferenceUnitGroups(db: Db, studyId: string): Promise<{ units: PreferenceUnit[]; attributes: Map<string, PromptAttributes> }> {
+  const attributes = new Map<string, PromptAttributes>();
+  const units = (await unitTallyGroups(db, studyId, {}, PREFERENCE_POINTS)).map((g) => {
+    const a = g.attributes;
+    const slices = `${a.locale}\u0000${a.region}\u0000${a.category}\u0000${a.modality}`;
+    attributes.set(slices, a);
+    const unit = unitOfHistogram(slices, g.dimension, g.histogram, g.leftWins, g.sidedNonTies);
+    unit.pair = pairKey(g.modelA, g.modelB);
+    unit.count = g.units;
+    return unit;
   });
-  const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
-  const [leftWins, sidedNonTies] = u.sums;
-  const groups = new PreferenceUnitGroups();
-  const histogram = new Array<number>(PREFERENCE_POINTS);
-  for (let r = 0; r < u.length; r++) {
-    const item = itemGroups[u.item.codes[r]];
-    const key = u.histogram(r, histogram);
-    groups.add(item.group, item.promptId, item.pair, dimensions[u.dimension.codes[r]], histogram, key, leftWins[r], sidedNonTies[r]);
-  }
-  return groups.units();
+  return { units, attributes };
 }
 
 /** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */

@@ -20,13 +20,11 @@ export interface StudyReport {
 export async function studyReport(db: Db, study: { id: string } | { name: string }, bootstrap: BootstrapOptions, now = new Date()): Promise<StudyReport> {
   const s = await repo.findStudy(db, study);
   if (!s) throw new TRPCError({ code: "NOT_FOUND", message: "name" in study ? `No study named "${study.name}".` : "No such study." });
-  // Every read at once (SQLite's go to two read workers): the judgment units, the items and the
-  // prompts' attributes; the rows are computed as soon as the units and attributes are in.
-  const attributes = repo.promptAttributes(db, s.id);
+  // Every read at once (SQLite's go to two read workers); side-by-side units come grouped with
+  // their slices, single-sided ones per prompt beside the prompts' attributes.
   const computeRows = s.type === "SIDE_BY_SIDE"
-    ? Promise.all([repo.preferenceUnitGroups(db, s.id, attributes), attributes])
-      .then(([units, prompts]) => sideBySidePairRows(s.name, units, prompts, { bootstrap, rule: verdictRuleOf(s.verdictRule) }))
-    : Promise.all([repo.scoreUnits(db, s.id), attributes]).then(([units, prompts]) => singleSidedRows(s.name, units, prompts, bootstrap));
+    ? repo.preferenceUnitGroups(db, s.id).then(({ units, attributes }) => sideBySidePairRows(s.name, units, attributes, { bootstrap, rule: verdictRuleOf(s.verdictRule) }))
+    : Promise.all([repo.scoreUnits(db, s.id), repo.promptAttributes(db, s.id)]).then(([units, prompts]) => singleSidedRows(s.name, units, prompts, bootstrap));
   const [rows, exclusions, excluded] = await Promise.all([computeRows, activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),

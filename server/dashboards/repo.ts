@@ -7,7 +7,9 @@ import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
-import { groupedByHistogram } from "../analytics/grouped-histograms";
+import { unitTallyGroups } from "../analytics/unit-tally-groups";
+import { PREFERENCE_POINTS } from "../analytics/domain/side-by-side-report";
+import { SCORE_POINTS } from "../analytics/domain/single-sided-report";
 import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
 import type { TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
@@ -63,21 +65,18 @@ export interface PreferenceGroup {
 /**
  * Side-by-side prompts grouped by dimension, histogram and position counts: everything the
  * headline computes (verdicts under either rule, splits, alpha, position bias and their
- * intervals) follows from a prompt's histogram and left wins, so a few hundred rows leave SQLite
- * or PostgreSQL instead of one per prompt.
+ * intervals) follows from a prompt's histogram and left wins. Summed from the study's unit groups
+ * (a few thousand rows read from UnitTally), not from its judgments.
  */
 export async function sideBySideHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<PreferenceGroup[]> {
-  const where = judgmentFilter(studyId, f);
-  const counted = `${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`;
-  const groups = await groupedByHistogram(db, "preference", (h) => `
-    SELECT d."key", g.lw, g.snt, COUNT(*), ${h.outer}
-    FROM (
-      SELECT j."dimensionId" AS dim, SUM(${PREFERRED_LEFT}) AS lw, SUM(${SIDED_NON_TIE}) AS snt, ${h.inner}
-      FROM "Judgment" j WHERE ${counted}
-      GROUP BY j."itemId", j."dimensionId"
-    ) g JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", g.lw, g.snt, ${h.outer}`, where.params, 4);
-  return groups.map(({ row: r, histogram }) => ({ dimension: String(r[0]), leftWins: toNumber(r[1]), sidedNonTies: toNumber(r[2]), prompts: toNumber(r[3]), histogram }));
+  const groups = new Map<string, PreferenceGroup>();
+  for (const g of await unitTallyGroups(db, studyId, f, PREFERENCE_POINTS)) {
+    const key = `${g.dimension}\u0000${g.histogram.join(",")}\u0000${g.leftWins}\u0000${g.sidedNonTies}`;
+    const found = groups.get(key);
+    if (found) found.prompts += g.units;
+    else groups.set(key, { dimension: g.dimension, histogram: g.histogram, leftWins: g.leftWins, sidedNonTies: g.sidedNonTies, prompts: g.units });
+  }
+  return [...groups.values()];
 }
 
 /** Prompts of one model and dimension that share their histogram of scores. */
@@ -91,22 +90,18 @@ export interface ScoreGroup {
 
 /**
  * Single-sided prompts grouped by dimension, model and histogram of scores: the distributions of
- * prompt means and top-box shares the bootstraps resample, and alpha's units, in a few hundred rows
- * instead of one row per prompt, model and dimension.
+ * prompt means and top-box shares the bootstraps resample, and alpha's units, from the study's
+ * unit groups.
  */
 export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: ReportFilter): Promise<ScoreGroup[]> {
-  const where = judgmentFilter(studyId, f);
-  const counted = `${where.sql} AND ${COUNTED_JUDGMENT} AND j."score" IS NOT NULL`;
-  const groups = await groupedByHistogram(db, "score", (h) => `
-    SELECT d."key", m."name", COUNT(*), ${h.outer}
-    FROM (
-      SELECT j."itemId" AS item, j."dimensionId" AS dim, ${h.inner}
-      FROM "Judgment" j WHERE ${counted}
-      GROUP BY j."itemId", j."dimensionId"
-    ) g JOIN "Item" i ON i."id" = g.item JOIN "Response" r ON r."id" = i."responseId" JOIN "Model" m ON m."id" = r."modelId"
-      JOIN "Dimension" d ON d."id" = g.dim
-    GROUP BY d."key", m."name", ${h.outer}`, where.params, 3);
-  return groups.map(({ row: r, histogram }) => ({ dimension: String(r[0]), model: String(r[1]), prompts: toNumber(r[2]), histogram }));
+  const groups = new Map<string, ScoreGroup>();
+  for (const g of await unitTallyGroups(db, studyId, f, SCORE_POINTS)) {
+    const key = `${g.dimension}\u0000${g.modelA}\u0000${g.histogram.join(",")}`;
+    const found = groups.get(key);
+    if (found) found.prompts += g.units;
+    else groups.set(key, { dimension: g.dimension, model: g.modelA, histogram: g.histogram, prompts: g.units });
+  }
+  return [...groups.values()];
 }
 
 export type GraderRow = GraderTally;

@@ -116,14 +116,13 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
 /** The full report over what the filter keeps: every slice (locale, region, category, modality). */
 export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
   const s = await loadStudy(db, studyId);
-  // The units and the prompts' attributes are read side by side (as the report does).
-  const attributes = analytics.promptAttributes(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
-    const [{ head: h, filter: f }, units, prompts] = await Promise.all([pairView(db, s, filter), analytics.preferenceUnitGroups(db, studyId, attributes), attributes]);
-    const kept = filterPrompts(prompts, filter);
+    const [{ head: h, filter: f }, { units, attributes }] = await Promise.all([pairView(db, s, filter), analytics.preferenceUnitGroups(db, studyId)]);
+    const kept = filterPrompts(attributes, filter);
     return sideBySideRows(h, filterUnits(units, kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
   }
-  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), attributes]);
+  // The units and the prompts' attributes are read side by side (as the report does).
+  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
   return singleSidedRows(s.name, filterUnits(units, kept, filter), kept, DEFAULT_BOOTSTRAP);
 }

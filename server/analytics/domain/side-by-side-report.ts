@@ -31,7 +31,7 @@ export interface PreferenceUnit {
   negative: number;
   /** judgments per point of the 7-point scale, −3 (index 0) … +3 (index 6): alpha's input */
   histogram: ArrayLike<number>;
-  /** how many prompts with these same figures and slices this unit stands for (preference-unit-groups.ts); 1 when absent */
+  /** how many prompts with these same figures and slices this unit stands for (grouped from UnitTally: analytics/unit-tally-groups.ts); 1 when absent */
   count?: number;
 }
 

@@ -83,7 +83,7 @@ interface HistogramGroup {
 /**
  * Side-by-side judgments in submission order, as the units the headline's counts and rates need:
  * at each checkpoint, prompts grouped by dimension and histogram, each group one unit with its
- * count (domain preference-unit-groups.ts). A judgment moves its prompt from one group to the
+ * count (as the report groups them from UnitTally). A judgment moves its prompt from one group to the
  * next, so each checkpoint costs the groups, not the prompts. Position counts are left out:
  * the over-time view shows verdict rates, which follow from histograms alone.
  */

@@ -1,0 +1,130 @@
+// UnitTally is kept by database triggers (migration 0016_unit_tallies). Whatever path writes or
+// changes judgments — the simulated grading of the factories, an exclusion and its undoing, a
+// correction, surplus, a deletion, a re-imported prompt, a judgment import — the table must equal
+// the counted judgments summed afresh, on every engine under test.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createRng } from "../../seed/rng";
+import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
+import { nativeRows, toNumber } from "../db/native-read";
+import { readMigrationFiles } from "../db/migrate";
+import { importJudgments } from "../imports/import-judgments";
+import { excludeGrader, revokeExclusion } from "../quality/service";
+import { MIGRATIONS_ROOT, createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { COUNTED_JUDGMENT } from "./judgment-sql";
+
+const LOCALES = [["en-US", "Americas"], ["ja-JP", "Asia-Pacific"]] as const;
+const COLUMNS = ["itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies"];
+const NUMERIC = new Set(COLUMNS.slice(8));
+
+// The reference: every counted judgment summed into its unit, written independently of the triggers.
+const FRESH = `
+  SELECT j."itemId", j."dimensionId", j."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
+    ${[0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN (j."preference" IS NOT NULL AND j."preference" + 3 = ${k}) OR (j."preference" IS NULL AND j."score" - 1 = ${k}) THEN 1 ELSE 0 END)`).join(", ")},
+    SUM(CASE WHEN j."candidateSide" = 'LEFT' AND j."preference" > 0 THEN 1 WHEN j."candidateSide" = 'RIGHT' AND j."preference" < 0 THEN 1 ELSE 0 END),
+    SUM(CASE WHEN j."candidateSide" IS NOT NULL AND j."preference" <> 0 THEN 1 ELSE 0 END)
+  FROM "Judgment" j JOIN "Item" i ON i."id" = j."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
+    LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"
+  WHERE ${COUNTED_JUDGMENT} AND (j."preference" IS NOT NULL OR j."score" IS NOT NULL)
+  GROUP BY j."itemId", j."dimensionId", j."studyId", ra."modelId", rb."modelId", p."localeCode", p."category", p."modality"
+  ORDER BY 1, 2`;
+const STORED = `SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "UnitTally" ORDER BY 1, 2`;
+
+const normalised = (rows: unknown[][]) => rows.map((r) => r.map((v, i) => (NUMERIC.has(COLUMNS[i]) ? toNumber(v) : String(v))));
+
+describe.each(await testEngines())("unit tallies kept by the database on %s", (engine) => {
+  let t: TestDatabase;
+  let sxs: string;
+  let graderIds: string[];
+  let promptIds: string[];
+
+  async function expectTallyCurrent() {
+    const [fresh, stored] = await Promise.all([nativeRows(t.db, FRESH, []), nativeRows(t.db, STORED, [])]);
+    expect(stored.length).toBeGreaterThan(0);
+    expect(normalised(stored)).toEqual(normalised(fresh));
+  }
+
+  beforeAll(async () => {
+    t = await createTestDatabase(engine);
+    for (const [code, region] of LOCALES) await makeLocale(t.db, code, code, region);
+    const models = [await makeModel(t.db, { name: "Ada" }), await makeModel(t.db, { name: "Bo" }), await makeModel(t.db, { name: "Cy" })];
+    const set = await makePromptSet(t.db);
+    promptIds = [];
+    for (let p = 0; p < 30; p++) {
+      promptIds.push((await makePrompt(t.db, { promptSetId: set.id, localeCode: LOCALES[p % 2][0], category: ["Math", "Writing", "Code"][p % 3],
+        responses: models.map((m) => ({ modelId: m.id, text: `${m.name} on ${p}` })) })).id);
+    }
+    const graders = [];
+    for (let g = 0; g < 5; g++) graders.push({ id: (await makeUser(t.db, { role: "GRADER", locales: LOCALES.map((l) => l[0]) })).id, locales: LOCALES.map((l) => l[0]) });
+    graderIds = graders.map((g) => g.id);
+    sxs = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: models.map((m) => m.id), promptSetId: set.id, pairing: "all_pairs",
+      dimensionKeys: ["overall", "truthfulness"] }, { status: "RUNNING" })).id;
+    await simulateJudgments(t.db, sxs, { rng: createRng(5), graders, completion: 0.9, strength: { [models[0].id]: 0.6 } });
+    const scores = (await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: models.map((m) => m.id), promptSetId: set.id,
+      dimensionKeys: ["overall"] }, { status: "RUNNING" })).id;
+    await simulateJudgments(t.db, scores, { rng: createRng(6), graders, completion: 0.8 });
+  });
+  afterAll(async () => t?.drop());
+
+  it("sums every judgment written in bulk, side-by-side and single-sided", async () => {
+    await expectTallyCurrent();
+  });
+
+  it("follows an exclusion and its undoing", async () => {
+    const { id } = await excludeGrader(t.db, graderIds[0], { studyId: sxs, graderId: graderIds[1], reason: "careless" });
+    await expectTallyCurrent();
+    await revokeExclusion(t.db, graderIds[0], id, new Date());
+    await expectTallyCurrent();
+  });
+
+  it("follows a correction, surplus and a changed answer", async () => {
+    const [first, second, third] = await t.db.judgment.findMany({ where: { studyId: sxs, superseded: false }, orderBy: { id: "asc" }, take: 3 });
+    // A correction: the first answer superseded, a new revision with another preference and side.
+    await t.db.$transaction([
+      t.db.judgment.update({ where: { id: first.id }, data: { superseded: true } }),
+      t.db.judgment.create({ data: { studyId: first.studyId, itemId: first.itemId, assignmentId: first.assignmentId, graderId: first.graderId,
+        dimensionId: first.dimensionId, revision: first.revision + 1, preference: first.preference === 3 ? -3 : 3, candidateSide: "LEFT" } }),
+    ]);
+    await t.db.judgment.update({ where: { id: second.id }, data: { surplus: true } });
+    await t.db.judgment.update({ where: { id: third.id }, data: { preference: 0, cannotAssess: false } });
+    await expectTallyCurrent();
+    await t.db.judgment.update({ where: { id: second.id }, data: { surplus: false } });
+    await expectTallyCurrent();
+  });
+
+  it("moves units when a re-import changes a prompt's locale or category", async () => {
+    await t.db.prompt.update({ where: { id: promptIds[0] }, data: { category: "Travel", localeCode: "ja-JP" } });
+    await t.db.prompt.update({ where: { id: promptIds[1] }, data: { modality: "IMAGE" } });
+    await expectTallyCurrent();
+  });
+
+  it("drops a unit whose last counted judgment is deleted", async () => {
+    const unit = (await nativeRows(t.db, `SELECT "itemId", "dimensionId" FROM "UnitTally" WHERE "studyId" = ? ORDER BY 1, 2`, [sxs]))[0];
+    await t.db.judgment.deleteMany({ where: { itemId: String(unit[0]), dimensionId: String(unit[1]) } });
+    const left = await nativeRows(t.db, `SELECT COUNT(*) FROM "UnitTally" WHERE "itemId" = ? AND "dimensionId" = ?`, [unit[0], unit[1]]);
+    expect(toNumber(left[0][0])).toBe(0);
+    await expectTallyCurrent();
+  });
+
+  it("sums an imported file's judgments", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-tally-"));
+    const lines = ["study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score"];
+    for (let p = 0; p < 20; p++) for (let g = 0; g < 3; g++) lines.push(`Imported,side_by_side,q${p},en-US,Math,text,imp${g},overall,Ada,Bo,${((p * 3 + g) % 7) - 3},,`);
+    for (let p = 0; p < 10; p++) for (let g = 0; g < 2; g++) lines.push(`Imported scores,single_sided,s${p},ja-JP,Code,text,imp${g},overall,,,,Cy,${1 + ((p + g) % 5)}`);
+    const file = path.join(dir, "judgments.csv");
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    await importJudgments(t.db, file);
+    await expectTallyCurrent();
+  });
+
+  it("fills the tally for judgments stored before the migration (its backfill)", async () => {
+    const sql = readMigrationFiles(MIGRATIONS_ROOT, engine).find((m) => m.name === "0016_unit_tallies")!.sql;
+    const backfill = sql.slice(sql.indexOf(`INSERT INTO "UnitTally"`), sql.indexOf(";", sql.indexOf("GROUP BY j.")) + 1);
+    expect(backfill).toMatch(/^INSERT INTO "UnitTally"[\s\S]*GROUP BY[^;]*;$/);
+    await t.db.$executeRawUnsafe(`DELETE FROM "UnitTally"`);
+    await t.db.$executeRawUnsafe(backfill);
+    await expectTallyCurrent();
+  });
+});
