@@ -1,7 +1,8 @@
 // Judgment import at scale against what the engine itself needs for the same rows, in the same run:
 //   - "floor": the engine inserting the very judgments the import stored into the same table
 //     with the same indexes and foreign keys (INSERT … SELECT inside the engine: no parsing, no
-//     client, no network) — what any import into this schema must pay at least;
+//     client, no network), its unit tallies deferred and recounted as the import does — what any
+//     import into this schema must pay at least;
 //   - SQLite only: `sqlite3 .import` of the CSV file into a plain table (the engine's bulk path
 //     with nothing to maintain), the issue's reference point.
 // The import itself is timed from the file to the commit, with its peak RSS sampled every 100 ms.
@@ -14,6 +15,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { importJudgments } from "../server/imports/import-judgments";
+import { unitTallyRecountSql } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -31,9 +33,12 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     try {
       conn.pragma("foreign_keys = ON");
       conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
-      conn.exec(`DELETE FROM "Judgment"`);
+      // As the import does: the unit tallies deferred (and the deletion left out of them), then recounted in one statement.
+      conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally";`);
       const t0 = performance.now();
-      conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src"; COMMIT;`);
+      conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
+      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) conn.prepare(unitTallyRecountSql("?")).run(studyId);
+      conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
     } finally {
       conn.close();
@@ -43,9 +48,11 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
   await client.connect();
   try {
     await client.query(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
-    await client.query(`DELETE FROM "Judgment"`);
+    await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally";`);
     const t0 = performance.now();
-    await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src"; COMMIT;`);
+    await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
+    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) await client.query(unitTallyRecountSql("$1"), [studyId]);
+    await client.query(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
     return seconds(t0);
   } finally {
     await client.end();

@@ -117,6 +117,16 @@ describe.each(await testEngines())("unit tallies kept by the database on %s", (e
     writeFileSync(file, `${lines.join("\n")}\n`);
     await importJudgments(t.db, file);
     await expectTallyCurrent();
+    // More graders on the same prompts: the import recounts units that already held judgments.
+    const more = [lines[0], ...Array.from({ length: 20 }, (_, p) => `Imported,side_by_side,q${p},en-US,Math,text,late${p % 2},overall,Bo,Ada,${(p % 5) - 2},,`)];
+    writeFileSync(file, `${more.join("\n")}\n`);
+    await importJudgments(t.db, file);
+    await expectTallyCurrent();
+    // The import's deferral ends with it: grading afterwards is counted by the triggers again.
+    expect(await t.db.unitTallyDeferred.count()).toBe(0);
+    const imported = (await t.db.study.findFirstOrThrow({ where: { name: "Imported" } })).id;
+    await t.db.judgment.updateMany({ where: { studyId: imported, graderId: (await t.db.user.findFirstOrThrow({ where: { displayName: "late0" } })).id }, data: { surplus: true } });
+    await expectTallyCurrent();
   });
 
   it("fills the tally for judgments stored before the migration (its backfill)", async () => {

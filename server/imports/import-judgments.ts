@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { timeOrderedId } from "../db/time-ordered-id";
 import { recordAudit } from "../audit/repo";
 import { bulkWriter } from "../db/bulk-insert";
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
 import { JudgmentPlan, pairInStudy } from "./domain/judgment-plan";
 import { parseJudgmentRow } from "./domain/judgment-row";
@@ -95,6 +95,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
     const targets = new Map<string, repo.StudyTargets>();
     for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
+    for (const t of targets.values()) await repo.deferUnitTallies(tx, t.studyId);
 
     const assignments: repo.ImportedAssignment[] = [];
     const judgments: repo.ImportedJudgment[] = [];
@@ -131,7 +132,10 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     }
     await flush();
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
-    for (const t of targets.values()) await repo.recount(tx, t.studyId, t.createdHere);
+    for (const t of targets.values()) {
+      await repo.recount(tx, t.studyId, t.createdHere);
+      await repo.recountUnitTallies(tx, engineOf(db), t.studyId);
+    }
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });
   }, { timeout: 60 * 60_000, maxWait: 60_000 });

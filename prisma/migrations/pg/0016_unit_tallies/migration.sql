@@ -21,6 +21,13 @@ CREATE TABLE "UnitTally" (
     CONSTRAINT "UnitTally_pkey" PRIMARY KEY ("itemId","dimensionId")
 );
 
+-- CreateTable
+CREATE TABLE "UnitTallyDeferred" (
+    "studyId" TEXT NOT NULL,
+
+    CONSTRAINT "UnitTallyDeferred_pkey" PRIMARY KEY ("studyId")
+);
+
 -- CreateIndex
 CREATE INDEX "UnitTally_group_idx" ON "UnitTally"("studyId", "dimensionId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies");
 
@@ -29,7 +36,9 @@ CREATE INDEX "UnitTally_group_idx" ON "UnitTally"("studyId", "dimensionId", "mod
 -- summed into its unit (item × dimension) by the triggers below, in the transaction that writes
 -- it; the existing judgments are summed once here. The unit also carries what the report slices
 -- and pairs by (the prompt's locale, category and modality; the item's models), kept current
--- when a re-import changes a prompt.
+-- when a re-import changes a prompt. A transaction that writes a study's judgments in bulk (a
+-- judgment import) names the study in "UnitTallyDeferred": the triggers then leave it to recount
+-- the study's units in one grouped statement before it commits.
 
 INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
 SELECT j."itemId", j."dimensionId", j."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
@@ -50,7 +59,8 @@ GROUP BY j."itemId", j."dimensionId", j."studyId", ra."modelId", rb."modelId", p
 CREATE FUNCTION "unit_tally_judgment"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
-    IF OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL THEN
+    IF OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = OLD."studyId") THEN
     UPDATE "UnitTally" SET
       "h0" = "h0" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 0 THEN 1 ELSE 0 END,
       "h1" = "h1" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 1 THEN 1 ELSE 0 END,
@@ -66,7 +76,8 @@ BEGIN
     END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
-    IF NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL THEN
+    IF NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = NEW."studyId") THEN
     INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT NEW."itemId", NEW."dimensionId", NEW."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       CASE WHEN COALESCE(NEW."preference" + 3, NEW."score" - 1) = 0 THEN 1 ELSE 0 END,

@@ -21,6 +21,11 @@ CREATE TABLE "UnitTally" (
     PRIMARY KEY ("itemId", "dimensionId")
 );
 
+-- CreateTable
+CREATE TABLE "UnitTallyDeferred" (
+    "studyId" TEXT NOT NULL PRIMARY KEY
+);
+
 -- CreateIndex
 CREATE INDEX "UnitTally_group_idx" ON "UnitTally"("studyId", "dimensionId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies");
 
@@ -29,7 +34,9 @@ CREATE INDEX "UnitTally_group_idx" ON "UnitTally"("studyId", "dimensionId", "mod
 -- summed into its unit (item × dimension) by the triggers below, in the transaction that writes
 -- it; the existing judgments are summed once here. The unit also carries what the report slices
 -- and pairs by (the prompt's locale, category and modality; the item's models), kept current
--- when a re-import changes a prompt.
+-- when a re-import changes a prompt. A transaction that writes a study's judgments in bulk (a
+-- judgment import) names the study in "UnitTallyDeferred": the triggers then leave it to recount
+-- the study's units in one grouped statement before it commits.
 
 INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
 SELECT j."itemId", j."dimensionId", j."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
@@ -49,6 +56,7 @@ GROUP BY j."itemId", j."dimensionId", j."studyId", ra."modelId", rb."modelId", p
 
 CREATE TRIGGER "Judgment_unit_tally_insert" AFTER INSERT ON "Judgment"
 WHEN NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = NEW."studyId")
 BEGIN
     INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT NEW."itemId", NEW."dimensionId", NEW."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
@@ -69,7 +77,9 @@ BEGIN
 END;
 
 CREATE TRIGGER "Judgment_unit_tally_update" AFTER UPDATE ON "Judgment"
-WHEN (OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL) OR (NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL)
+WHEN (OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = OLD."studyId")) OR (NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = NEW."studyId"))
 BEGIN
     UPDATE "UnitTally" SET
       "h0" = "h0" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 0 THEN 1 ELSE 0 END,
@@ -80,7 +90,8 @@ BEGIN
       "h5" = "h5" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 5 THEN 1 ELSE 0 END,
       "h6" = "h6" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 6 THEN 1 ELSE 0 END,
       "leftWins" = "leftWins" - CASE WHEN (OLD."preference" > 0 AND OLD."candidateSide" = 'LEFT') OR (OLD."preference" < 0 AND OLD."candidateSide" = 'RIGHT') THEN 1 ELSE 0 END, "sidedNonTies" = "sidedNonTies" - CASE WHEN OLD."preference" <> 0 AND OLD."candidateSide" IS NOT NULL THEN 1 ELSE 0 END
-    WHERE "itemId" = OLD."itemId" AND "dimensionId" = OLD."dimensionId" AND OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL;
+    WHERE "itemId" = OLD."itemId" AND "dimensionId" = OLD."dimensionId" AND OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = OLD."studyId");
     DELETE FROM "UnitTally" WHERE "itemId" = OLD."itemId" AND "dimensionId" = OLD."dimensionId"
       AND "h0" = 0 AND "h1" = 0 AND "h2" = 0 AND "h3" = 0 AND "h4" = 0 AND "h5" = 0 AND "h6" = 0;
     INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
@@ -97,12 +108,14 @@ BEGIN
     JOIN "Response" ra ON ra."id" = i."responseId" LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId"
     JOIN "Prompt" p ON p."id" = i."promptId"
     WHERE i."id" = NEW."itemId" AND NEW."superseded" = false AND NEW."surplus" = false AND NEW."control" = false AND NEW."excludedById" IS NULL AND COALESCE(NEW."preference", NEW."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = NEW."studyId")
     ON CONFLICT ("itemId", "dimensionId") DO UPDATE SET
       "h0" = "UnitTally"."h0" + excluded."h0", "h1" = "UnitTally"."h1" + excluded."h1", "h2" = "UnitTally"."h2" + excluded."h2", "h3" = "UnitTally"."h3" + excluded."h3", "h4" = "UnitTally"."h4" + excluded."h4", "h5" = "UnitTally"."h5" + excluded."h5", "h6" = "UnitTally"."h6" + excluded."h6", "leftWins" = "UnitTally"."leftWins" + excluded."leftWins", "sidedNonTies" = "UnitTally"."sidedNonTies" + excluded."sidedNonTies";
 END;
 
 CREATE TRIGGER "Judgment_unit_tally_delete" AFTER DELETE ON "Judgment"
 WHEN OLD."superseded" = false AND OLD."surplus" = false AND OLD."control" = false AND OLD."excludedById" IS NULL AND COALESCE(OLD."preference", OLD."score") IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = OLD."studyId")
 BEGIN
     UPDATE "UnitTally" SET
       "h0" = "h0" - CASE WHEN COALESCE(OLD."preference" + 3, OLD."score" - 1) = 0 THEN 1 ELSE 0 END,
