@@ -6,7 +6,8 @@
 // (accepted + live leases ≤ k). Afterwards: every submission a client saw acknowledged is stored
 // exactly once with all its dimensions; no item has more than k accepted judgments; no submission
 // was surplus while its lease was still live (over-leasing); no grader holds two assignments of one
-// item; nothing is half-written; leases of a killed run expire and their items are leased again.
+// item; nothing is half-written; the unit tallies equal the judgments summed afresh; leases of a
+// killed run expire and their items are leased again.
 // Every failed request counts against the run unless it is a connection error (or "database
 // unreachable") inside the fault window (bench/lib/failure-rule.ts). The run ends by itself: past
 // --deadline it reports where it was, kills its servers, drops its database and fails.
@@ -17,6 +18,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeUser } from "../seed/factories";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
+import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../server/analytics/judgment-sql";
 import { nativeRows, toNumber } from "../server/db/native-read";
 import { pgTimestamp } from "../server/db/pg-native";
 import { sqliteDateTime } from "../server/db/sqlite-immediate";
@@ -26,6 +28,12 @@ import { ensureBuild, startAppServer } from "./lib/app-server";
 import { createBenchDatabase, type BenchDatabase } from "./lib/bench-database";
 import { FAULT_GRACE_MS, forgiven, type FailedRequest, type FaultWindow } from "./lib/failure-rule";
 import { BENCH_DIMENSIONS, BENCH_PASSWORD, benchLogin, setUpGradingStudy } from "./lib/grading-study";
+
+// A study's unit tallies as stored by the triggers, and as its counted judgments sum today.
+const UNIT_TALLY_STORED = `SELECT "itemId", "dimensionId", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`;
+const UNIT_TALLY_FRESH = `SELECT j."itemId", j."dimensionId", ${[0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN COALESCE(j."preference" + 3, j."score" - 1) = ${k} THEN 1 ELSE 0 END)`).join(", ")},
+  SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}) FROM "Judgment" j
+  WHERE j."studyId" = ? AND ${COUNTED_JUDGMENT} AND COALESCE(j."preference", j."score") IS NOT NULL GROUP BY j."itemId", j."dimensionId"`;
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
@@ -235,6 +243,9 @@ async function main() {
       surplusWhileLeaseLive: await one(`SELECT COUNT(*) FROM "Assignment" a WHERE a."studyId" = ? AND a."status" = 'SUBMITTED' AND a."surplus" = true AND a."submittedAt" <= a."expiresAt"`),
       graderTwiceOnItem: await one(`SELECT COUNT(*) FROM (SELECT a."itemId", a."graderId" FROM "Assignment" a WHERE a."studyId" = ? GROUP BY a."itemId", a."graderId" HAVING COUNT(*) > 1) x`),
       itemsOverbookedAtEnd: await overbookedNow(db, studyId),
+      // The triggers' running sums against the judgments summed afresh, both ways round.
+      unitTalliesNotCurrent: toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${UNIT_TALLY_STORED} EXCEPT ${UNIT_TALLY_FRESH}) x`, [studyId, studyId]))[0][0])
+        + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${UNIT_TALLY_FRESH} EXCEPT ${UNIT_TALLY_STORED}) x`, [studyId, studyId]))[0][0]),
       samplesWithOverbookedItems: samples.withOverbooking,
       abandonedItemsNotOfferedAgain: notOfferedAgain,
       failedRequestsCounted: unforgiven.length,
