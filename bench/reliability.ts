@@ -18,7 +18,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeUser } from "../seed/factories";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../server/analytics/judgment-sql";
+import { unitTallyOfJudgments } from "../server/analytics/judgment-sql";
 import { nativeRows, toNumber } from "../server/db/native-read";
 import { pgTimestamp } from "../server/db/pg-native";
 import { sqliteDateTime } from "../server/db/sqlite-immediate";
@@ -30,10 +30,8 @@ import { FAULT_GRACE_MS, forgiven, type FailedRequest, type FaultWindow } from "
 import { BENCH_DIMENSIONS, BENCH_PASSWORD, benchLogin, setUpGradingStudy } from "./lib/grading-study";
 
 // A study's unit tallies as stored by the triggers, and as its counted judgments sum today.
-const UNIT_TALLY_STORED = `SELECT "itemId", "dimensionId", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`;
-const UNIT_TALLY_FRESH = `SELECT j."itemId", j."dimensionId", ${[0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN COALESCE(j."preference" + 3, j."score" - 1) = ${k} THEN 1 ELSE 0 END)`).join(", ")},
-  SUM(${PREFERRED_LEFT}), SUM(${SIDED_NON_TIE}) FROM "Judgment" j
-  WHERE j."studyId" = ? AND ${COUNTED_JUDGMENT} AND COALESCE(j."preference", j."score") IS NOT NULL GROUP BY j."itemId", j."dimensionId"`;
+const UNIT_TALLY_STORED = `SELECT "itemId", "dimensionId", "studyId", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`;
+const UNIT_TALLY_FRESH = unitTallyOfJudgments("?");
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";

@@ -38,3 +38,16 @@ export function histogramColumns(column: "preference" | "score", scale: { min: n
 export function packedHistogram(column: "preference" | "score", scale: { min: number; max: number }): string {
   return `SUM(CAST(1 AS BIGINT) << (${packedBits(scale.max - scale.min + 1)} * (j."${column}" - (${scale.min}))))`;
 }
+
+/**
+ * One study's counted judgments (the study id in `param`) summed per unit as UnitTally holds them:
+ * item, dimension, study, h0..h6 (preference −3..+3, or score 1..5 in h0..h4), left wins and
+ * sided non-ties. The import's recount inserts it; bench:reliability compares the table with it.
+ */
+export function unitTallyOfJudgments(param: string): string {
+  const points = [0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN COALESCE(j."preference" + 3, j."score" - 1) = ${k} THEN 1 ELSE 0 END) AS "h${k}"`).join(", ");
+  return `SELECT j."itemId", j."dimensionId", j."studyId", ${points}, SUM(${PREFERRED_LEFT}) AS "leftWins", SUM(${SIDED_NON_TIE}) AS "sidedNonTies"
+      FROM "Judgment" j
+      WHERE j."studyId" = ${param} AND ${COUNTED_JUDGMENT} AND COALESCE(j."preference", j."score") IS NOT NULL
+      GROUP BY j."itemId", j."dimensionId", j."studyId"`;
+}

@@ -1,7 +1,7 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
 import { timeOrderedId } from "../db/time-ordered-id";
 import { engineOf, type Db, type Tx } from "../db/client";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { unitTallyOfJudgments } from "../analytics/judgment-sql";
 import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
@@ -104,19 +104,13 @@ export async function recountUnitTallies(tx: Tx, engine: "sqlite" | "pg", studyI
 
 /** INSERT of one study's unit tallies (the study id in `param`) from its judgments; bench:import's floor runs it too. */
 export function unitTallyRecountSql(param: string): string {
-  const points = [0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN COALESCE(j."preference" + 3, j."score" - 1) = ${k} THEN 1 ELSE 0 END) AS "h${k}"`).join(", ");
   // Grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
   return `
     INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
       "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       g."h0", g."h1", g."h2", g."h3", g."h4", g."h5", g."h6", g."leftWins", g."sidedNonTies"
-    FROM (
-      SELECT j."itemId", j."dimensionId", j."studyId", ${points}, SUM(${PREFERRED_LEFT}) AS "leftWins", SUM(${SIDED_NON_TIE}) AS "sidedNonTies"
-      FROM "Judgment" j
-      WHERE j."studyId" = ${param} AND ${COUNTED_JUDGMENT} AND COALESCE(j."preference", j."score") IS NOT NULL
-      GROUP BY j."itemId", j."dimensionId", j."studyId"
-    ) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
+    FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
       LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`;
 }
 
