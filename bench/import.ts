@@ -15,7 +15,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { importJudgments } from "../server/imports/import-judgments";
-import { unitTallyRecountSql } from "../server/imports/repo";
+import { tallyRecount } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -33,11 +33,11 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     try {
       conn.pragma("foreign_keys = ON");
       conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
-      // As the import does: the unit tallies deferred (and the deletion left out of them), then recounted in one statement.
-      conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally";`);
+      // As the import does: the tallies deferred (and the deletion left out of them), then recounted in grouped statements.
+      conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally";`);
       const t0 = performance.now();
       conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) conn.prepare(unitTallyRecountSql("?")).run(studyId);
+      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) for (const { sql, params } of tallyRecount("sqlite", studyId)) conn.prepare(sql).run(...params);
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
     } finally {
@@ -48,10 +48,10 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
   await client.connect();
   try {
     await client.query(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
-    await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally";`);
+    await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally";`);
     const t0 = performance.now();
     await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) await client.query(unitTallyRecountSql("$1"), [studyId]);
+    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) for (const { sql, params } of tallyRecount("pg", studyId)) await client.query(sql, params);
     await client.query(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
     return seconds(t0);
   } finally {

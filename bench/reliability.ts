@@ -18,7 +18,7 @@ import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { makeUser } from "../seed/factories";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
-import { unitTallyOfJudgments } from "../server/analytics/judgment-sql";
+import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../server/analytics/judgment-sql";
 import { nativeRows, toNumber } from "../server/db/native-read";
 import { pgTimestamp } from "../server/db/pg-native";
 import { sqliteDateTime } from "../server/db/sqlite-immediate";
@@ -32,6 +32,9 @@ import { BENCH_DIMENSIONS, BENCH_PASSWORD, benchLogin, setUpGradingStudy } from 
 // A study's unit tallies as stored by the triggers, and as its counted judgments sum today.
 const UNIT_TALLY_STORED = `SELECT "itemId", "dimensionId", "studyId", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`;
 const UNIT_TALLY_FRESH = unitTallyOfJudgments("?");
+// Its task tallies likewise.
+const TASK_TALLY_STORED = `SELECT ${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "TaskTally" WHERE "studyId" = ?`;
+const TASK_TALLY_FRESH = taskTallyOfJudgments("?");
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
@@ -244,6 +247,8 @@ async function main() {
       // The triggers' running sums against the judgments summed afresh, both ways round.
       unitTalliesNotCurrent: toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${UNIT_TALLY_STORED} EXCEPT ${UNIT_TALLY_FRESH}) x`, [studyId, studyId]))[0][0])
         + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${UNIT_TALLY_FRESH} EXCEPT ${UNIT_TALLY_STORED}) x`, [studyId, studyId]))[0][0]),
+      taskTalliesNotCurrent: toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${TASK_TALLY_STORED} EXCEPT ${TASK_TALLY_FRESH}) x`, [studyId, studyId, studyId]))[0][0])
+        + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${TASK_TALLY_FRESH} EXCEPT ${TASK_TALLY_STORED}) x`, [studyId, studyId, studyId]))[0][0]),
       samplesWithOverbookedItems: samples.withOverbooking,
       abandonedItemsNotOfferedAgain: notOfferedAgain,
       failedRequestsCounted: unforgiven.length,

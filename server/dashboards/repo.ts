@@ -6,12 +6,12 @@ import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { COUNTED_JUDGMENT, FLAGGED, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
 import { unitTallyGroups } from "../analytics/unit-tally-groups";
 import { PREFERENCE_POINTS } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS } from "../analytics/domain/single-sided-report";
 import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
-import type { TaskAnswers } from "../quality/domain/straight-lining";
+import { straightLining, type TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
 
@@ -106,16 +106,72 @@ export async function singleSidedHeadlineGroups(db: Db, studyId: string, f: Repo
 
 export type GraderRow = GraderTally;
 
-/**
- * Each grader's current work in the study (surplus included: it is work they did), read in one
- * pass grouped per task (one submission answers several dimensions at once): per grader the
- * tallies, each task's time, and each task's answers (for straight-lining). The per-grader sums
- * and the left share's (left wins, sided non-ties) task counts are added up here; two grouped
- * passes over the same judgments (one for the tallies, one for the tasks) took twice as long.
- */
-export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<{ tallies: GraderRow[]; times: Map<string, number[]>; tasks: TaskAnswers[];
+/** Each grader's work in a study as the quality section reads it (graderWork). */
+export interface GraderWork {
+  tallies: GraderRow[];
+  /** each grader's task times (ms) */
+  times: Map<string, number[]>;
+  /** per grader: tasks with two or more answered dimensions, and those answered all alike */
+  straightLining: Map<string, { uniform: number; tasks: number }>;
+  /** per grader: judgment pairs with other graders on the same units, and those that agree; null when the caller must count them (quality/repo.agreementTallies) */
+  agreement: Map<string, { agreeing: number; pairs: number }> | null;
   /** tasks flagged "cannot assess" or "unsafe", with their flagged judgments' latest submission */
-  flagged: { assignmentId: string; at: number }[] }> {
+  flagged: { assignmentId: string; at: number }[];
+}
+
+/**
+ * Each grader's current work in the study (surplus included: it is work they did). Without a
+ * dimension filter it is read from the tasks' tallies (TaskTally, kept by the database): per
+ * grader sums, position counts and task times grouped in SQL, nothing per judgment. A dimension
+ * filter cuts tasks apart, so it reads the judgments themselves (graderWorkOfJudgments).
+ */
+export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<GraderWork> {
+  if (f.dimensions?.length) return graderWorkOfJudgments(db, studyId, type, f);
+  const where = judgmentFilter(studyId, f);
+  const from = `FROM "TaskTally" j WHERE ${where.sql}`;
+  const [perGrader, positions, timed, flagged] = await Promise.all([
+    nativeRows(db, `
+      SELECT j."graderId", COUNT(*), SUM(j."judgments"), SUM(j."withPreference"), SUM(j."ties"), SUM(j."flagged"), MAX(j."lastSubmittedAt"),
+        SUM(j."agreePairs"), SUM(j."agreeing"), SUM(CASE WHEN j."answered" >= 2 THEN 1 ELSE 0 END), SUM(CASE WHEN j."answered" >= 2 AND j."minValue" = j."maxValue" THEN 1 ELSE 0 END)
+      ${from} GROUP BY j."graderId"`, where.params),
+    nativeRows(db, `SELECT j."graderId", j."leftWins", j."sidedNonTies", COUNT(*) ${from} AND j."sidedNonTies" > 0 GROUP BY j."graderId", j."leftWins", j."sidedNonTies"`, where.params),
+    nativeColumns(db, `SELECT j."graderId", j."timeSpentMs" ${from} AND j."timeSpentMs" IS NOT NULL`, where.params),
+    nativeRows(db, `SELECT j."assignmentId", j."flaggedAt" ${from} AND j."flagged" = 1`, where.params),
+  ]);
+  const graderIds = perGrader.map((r) => String(r[0]));
+  const names = await graderNames(db, graderIds);
+  const clusters = new Map(graderIds.map((g) => [g, new Map<string, ClusterCount>()]));
+  for (const r of positions) addCluster(clusters.get(String(r[0]))!, toNumber(r[1]), toNumber(r[2]), toNumber(r[3]));
+  const tallies = perGrader.map((r): GraderRow => ({ graderId: String(r[0]), name: names.get(String(r[0])) ?? "", tasks: toNumber(r[1]), judgments: toNumber(r[2]),
+    withPreference: toNumber(r[3]), ties: toNumber(r[4]), flaggedTasks: toNumber(r[5]), lastSubmittedAt: toMillis(r[6]),
+    positionTasks: sortedClusters(clusters.get(String(r[0]))!) }));
+  const times = new Map<string, number[]>();
+  const grader = timed.dictionary(0);
+  const spent = timed.numbers(1);
+  const byCode = grader.values.map((g) => times.set(String(g), []).get(String(g))!);
+  for (let r = 0; r < timed.length; r++) byCode[grader.codes[r]].push(spent[r]);
+  return {
+    tallies: tallies.sort(byGraderId), times,
+    straightLining: new Map(perGrader.filter((r) => toNumber(r[9]) > 0).map((r) => [String(r[0]), { uniform: toNumber(r[10]), tasks: toNumber(r[9]) }])),
+    agreement: new Map(perGrader.filter((r) => toNumber(r[7]) > 0).map((r) => [String(r[0]), { pairs: toNumber(r[7]), agreeing: toNumber(r[8]) }])),
+    flagged: flagged.map((r) => ({ assignmentId: String(r[0]), at: toMillis(r[1]) })),
+  };
+}
+
+const byGraderId = (a: GraderRow, b: GraderRow) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0);
+const sortedClusters = (m: Map<string, ClusterCount>) => [...m.values()].sort((a, b) => a.successes - b.successes || a.trials - b.trials);
+
+async function graderNames(db: Db, graderIds: string[]): Promise<Map<string, string>> {
+  return new Map((await db.user.findMany({ where: { id: { in: graderIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]));
+}
+
+/**
+ * graderWork read from the judgments, in one pass grouped per task (one submission answers several
+ * dimensions at once): per grader the tallies, each task's time, and each task's answers (for
+ * straight-lining). Two grouped passes over the same judgments (one for the tallies, one for the
+ * tasks) took twice as long.
+ */
+export async function graderWorkOfJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<GraderWork> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const c = await nativeColumns(db, `
@@ -132,7 +188,7 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
   const last = millisColumn(c, 7);
   const time = c.dictionary(8);
   const [answered, min, max] = [9, 10, 11].map((i) => c.numbers(i));
-  const names = new Map((await db.user.findMany({ where: { id: { in: graderIds } }, select: { id: true, displayName: true } })).map((u) => [u.id, u.displayName]));
+  const names = await graderNames(db, graderIds);
   const tallies = graderIds.map((graderId): GraderRow => ({ graderId, name: names.get(graderId) ?? "", judgments: 0, tasks: 0, withPreference: 0, ties: 0,
     positionTasks: [], flaggedTasks: 0, lastSubmittedAt: null }));
   const positions = graderIds.map(() => new Map<string, ClusterCount>());
@@ -156,8 +212,8 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
     if (spent !== null && spent !== undefined) (times.get(g.graderId) ?? times.set(g.graderId, []).get(g.graderId)!).push(toNumber(spent));
     tasks.push({ graderId: g.graderId, answered: answered[r], min: min[r], max: max[r] });
   }
-  tallies.forEach((g, i) => { g.positionTasks = [...positions[i].values()].sort((a, b) => a.successes - b.successes || a.trials - b.trials); });
-  return { tallies: tallies.sort((a, b) => (a.graderId < b.graderId ? -1 : a.graderId > b.graderId ? 1 : 0)), times, tasks, flagged: flaggedTasks };
+  tallies.forEach((g, i) => { g.positionTasks = sortedClusters(positions[i]); });
+  return { tallies: tallies.sort(byGraderId), times, straightLining: straightLining(tasks), agreement: null, flagged: flaggedTasks };
 }
 
 /** A timestamp column as milliseconds: PostgreSQL's come as numbers already (columnar-rows.ts), SQLite's as text, converted once per distinct value. */
@@ -167,9 +223,6 @@ function millisColumn(c: ColumnarRows, i: number): Float64Array {
   const millis = d.values.map(toMillis);
   return Float64Array.from(d.codes, (k) => millis[k]);
 }
-
-/** 1 for a judgment flagged "cannot assess" or "unsafe". */
-const FLAGGED = `CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END`;
 
 export interface FlaggedTask {
   assignmentId: string;

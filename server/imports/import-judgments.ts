@@ -95,7 +95,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
     const targets = new Map<string, repo.StudyTargets>();
     for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
-    for (const t of targets.values()) await repo.deferUnitTallies(tx, t.studyId);
+    for (const t of targets.values()) await repo.deferTallies(tx, t.studyId);
 
     const assignments: repo.ImportedAssignment[] = [];
     const judgments: repo.ImportedJudgment[] = [];
@@ -134,7 +134,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     for (const t of targets.values()) {
       await repo.recount(tx, t.studyId, t.createdHere);
-      await repo.recountUnitTallies(tx, engineOf(db), t.studyId);
+      await repo.recountTallies(tx, engineOf(db), t.studyId);
     }
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });

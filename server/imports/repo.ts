@@ -1,7 +1,7 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
 import { timeOrderedId } from "../db/time-ordered-id";
 import { engineOf, type Db, type Tx } from "../db/client";
-import { unitTallyOfJudgments } from "../analytics/judgment-sql";
+import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../analytics/judgment-sql";
 import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
@@ -86,32 +86,41 @@ export async function recount(tx: Tx, studyId: string, setRedundancy: boolean): 
 }
 
 /**
- * Leaves a study's unit tallies to this transaction: the triggers skip the judgments it writes
- * (one upsert per judgment cost a million-row import 30 to 45 s) and recountUnitTallies sums them
- * afterwards in one grouped statement. See UnitTallyDeferred in prisma/models.prisma.
+ * Leaves a study's tallies (UnitTally, TaskTally) to this transaction: the triggers skip the
+ * judgments it writes (one upsert per judgment cost a million-row import 30 to 45 s) and
+ * recountTallies sums them afterwards in grouped statements. See UnitTallyDeferred in
+ * prisma/models.prisma.
  */
-export async function deferUnitTallies(tx: Tx, studyId: string): Promise<void> {
+export async function deferTallies(tx: Tx, studyId: string): Promise<void> {
   await tx.unitTallyDeferred.create({ data: { studyId } });
 }
 
-/** The study's unit tallies summed afresh from its counted judgments (the triggers' definition), and the deferral ended. */
-export async function recountUnitTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string): Promise<void> {
-  const param = engine === "pg" ? "$1" : "?";
-  await tx.$executeRawUnsafe(`DELETE FROM "UnitTally" WHERE "studyId" = ${param}`, studyId);
-  await tx.$executeRawUnsafe(unitTallyRecountSql(param), studyId);
+/** The study's unit and task tallies summed afresh from its judgments (the triggers' definitions), and the deferral ended. */
+export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string): Promise<void> {
+  // PostgreSQL: the task tallies' trigger takes the study's advisory lock shared first (migration
+  // 0017); taken exclusive here, it waits for graders' transactions in flight on this study and
+  // holds new ones until the import commits, so the recount below sees their judgments and they
+  // see the imported ones. Graders of other studies do not wait.
+  if (engine === "pg") await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('TaskTally:' || $1))`, studyId);
+  for (const { sql, params } of tallyRecount(engine, studyId)) await tx.$executeRawUnsafe(sql, ...params);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
-/** INSERT of one study's unit tallies (the study id in `param`) from its judgments; bench:import's floor runs it too. */
-export function unitTallyRecountSql(param: string): string {
-  // Grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
-  return `
-    INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
+/** Statements (with their parameters) that replace one study's tallies by their recount from its judgments; bench:import's floor runs them too. */
+export function tallyRecount(engine: "sqlite" | "pg", studyId: string): { sql: string; params: string[] }[] {
+  const param = engine === "pg" ? "$1" : "?";
+  // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
+  return [
+    `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
+    `INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
       "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       g."h0", g."h1", g."h2", g."h3", g."h4", g."h5", g."h6", g."leftWins", g."sidedNonTies"
     FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
-      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`;
+      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
+    `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
+    `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
+  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {

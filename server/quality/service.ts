@@ -18,7 +18,6 @@ import { translate } from "../i18n/translator";
 import { dimensionLabelsIn } from "../translations/service";
 import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostics";
 import { qualificationResult } from "./domain/qualification-result";
-import { straightLining, type TaskAnswers } from "./domain/straight-lining";
 import { weightedVerdicts } from "./domain/weighted-verdicts";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import * as repo from "./repo";
@@ -252,11 +251,11 @@ export const WEIGHTED_MAX_JUDGMENTS = 200_000;
  * the reliability-weighted (Dawid–Skene) verdict shares, to read beside the plain ones.
  */
 export async function graderDiagnosticsOf(db: Db, studyId: string, filter: ReportFilter, tallies: GraderTally[],
-  perTask: { times: Map<string, number[]>; tasks: TaskAnswers[] }) {
+  perTask: { times: Map<string, number[]>; straightLining: Map<string, { uniform: number; tasks: number }>; agreement: Map<string, { agreeing: number; pairs: number }> | null }) {
   const s = await loadStudy(db, studyId);
   const times = perTask.times;
   const [gold, agreement, counted] = await Promise.all([
-    repo.goldAnswers(db, studyId, filter), repo.agreementTallies(db, studyId, s.type, filter),
+    repo.goldAnswers(db, studyId, filter), perTask.agreement ?? repo.agreementTallies(db, studyId, s.type, filter),
     s.type === "SIDE_BY_SIDE" ? repo.countedJudgmentCount(db, studyId, s.type, filter) : Promise.resolve(0),
   ]);
   const checks = new Map<string, GraderChecks>();
@@ -274,7 +273,7 @@ export async function graderDiagnosticsOf(db: Db, studyId: string, filter: Repor
   }
   for (const t of attention.values()) { of(t.graderId).attention.tasks++; if (t.failed) of(t.graderId).attention.failed++; }
   for (const [g, a] of agreement) of(g).agreement = a;
-  for (const [g, sl] of straightLining(perTask.tasks)) of(g).straightLining = sl;
+  for (const [g, sl] of perTask.straightLining) of(g).straightLining = sl;
   const keyOf = new Map(s.dimensions.map((d) => [d.dimensionId, d.dimension.key]));
   // Dawid–Skene needs every judgment in memory and iterates over them: affordable up to a size,
   // beyond which the page says so instead of making every visit wait.
