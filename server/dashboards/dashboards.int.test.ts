@@ -160,6 +160,16 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     }
   });
 
+  it("a large study's timed judgments, read in two halves at once, are the rows read whole", async () => {
+    for (const [id, type] of [[sxs, "SIDE_BY_SIDE"], [single, "SINGLE_SIDED"]] as const) {
+      const rows = (j: repo.TimedJudgments) => Array.from({ length: j.length }, (_, r) => `${j.itemIds[j.item[r]]}|${j.dimensionKeys[j.dimension[r]]}|${j.value[r]}|${j.at[r]}`).sort();
+      const [whole, halves] = await Promise.all([repo.timedJudgments(t.db, id, type, {}, Infinity), repo.timedJudgments(t.db, id, type, { locales: LOCALES.map((l) => l[0]) }, 0)]);
+      expect(halves.length).toBeGreaterThan(0);
+      expect(rows(halves)).toEqual(rows(whole));
+      expect(halves.items).toBe(whole.items);
+    }
+  });
+
   it("over time ends at the headline and counts up to every counted judgment", async () => {
     for (const id of [sxs, single]) {
       const points = await service.overTime(t.db, id, {});

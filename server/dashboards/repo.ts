@@ -261,20 +261,61 @@ export interface TimedJudgments extends TimedColumns {
   dimensionKeys: string[];
 }
 
-/** Counted judgments with their submission time, for the headline as judgments accumulate. */
-export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<TimedJudgments> {
+/** Studies with more items than this are read in two halves side by side. */
+const SPLIT_READ_ITEMS = 20_000;
+
+/**
+ * Counted judgments with their submission time, for the headline as judgments accumulate. A large
+ * study is read as two halves of its items at once, one on each read worker (SQLite) or connection
+ * (PostgreSQL): a million rows cost about a microsecond each to build in the driver, which one
+ * core cannot share.
+ */
+export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter, splitAbove = SPLIT_READ_ITEMS): Promise<TimedJudgments> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const [c, dims] = await Promise.all([nativeColumns(db, `
-    SELECT j."itemId", j."dimensionId", ${value}, j."submittedAt"
-    FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params),
-  db.dimension.findMany({ select: { id: true, key: true } })]);
+  const sql = `SELECT j."itemId", j."dimensionId", ${value}, j."submittedAt"
+    FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`;
+  const [items] = await nativeRows(db, `SELECT COUNT(*) FROM "Item" i WHERE i."studyId" = ?`, [studyId]);
+  const half = toNumber(items[0]) > splitAbove
+    ? (await nativeRows(db, `SELECT i."id" FROM "Item" i WHERE i."studyId" = ? ORDER BY i."id" LIMIT 1 OFFSET ?`, [studyId, Math.floor(toNumber(items[0]) / 2)]))[0]?.[0]
+    : undefined;
+  const [parts, dims] = await Promise.all([
+    half === undefined ? Promise.all([nativeColumns(db, sql, where.params)])
+      : Promise.all([nativeColumns(db, `${sql} AND j."itemId" < ?`, [...where.params, half]), nativeColumns(db, `${sql} AND j."itemId" >= ?`, [...where.params, half])]),
+    db.dimension.findMany({ select: { id: true, key: true } }),
+  ]);
   const keyOf = new Map(dims.map((d) => [d.id, d.key]));
-  const item = c.dictionary(0);
-  const dimension = c.dictionary(1);
-  return { length: c.length, item: item.codes, items: item.values.length, itemIds: item.values.map(String),
-    dimension: dimension.codes, dimensions: dimension.values.length, dimensionKeys: dimension.values.map((id) => keyOf.get(String(id))!),
-    value: c.numbers(2), at: millisColumn(c, 3) };
+  // The halves' items are disjoint: the second's codes follow the first's. Dimensions are coded anew.
+  const length = parts.reduce((n, c) => n + c.length, 0);
+  const item = new Int32Array(length);
+  const dimension = new Int32Array(length);
+  const valueOut = new Float64Array(length);
+  const at = new Float64Array(length);
+  const itemIds: string[] = [];
+  const dimensionIds: string[] = [];
+  const dimensionCode = new Map<string, number>();
+  let offset = 0;
+  for (const c of parts) {
+    const items = c.dictionary(0);
+    const dimensions = c.dictionary(1);
+    const codeOf = dimensions.values.map((id) => {
+      const key = String(id);
+      let code = dimensionCode.get(key);
+      if (code === undefined) { code = dimensionIds.push(key) - 1; dimensionCode.set(key, code); }
+      return code;
+    });
+    const base = itemIds.length;
+    for (const id of items.values) itemIds.push(String(id));
+    for (let r = 0; r < c.length; r++) {
+      item[offset + r] = base + items.codes[r];
+      dimension[offset + r] = codeOf[dimensions.codes[r]];
+    }
+    valueOut.set(c.numbers(2), offset);
+    at.set(millisColumn(c, 3), offset);
+    offset += c.length;
+  }
+  return { length, item, items: itemIds.length, itemIds, dimension, dimensions: dimensionIds.length,
+    dimensionKeys: dimensionIds.map((id) => keyOf.get(id)!), value: valueOut, at };
 }
 
 /** What the study's items can be filtered by, with item counts, and its dimensions in study order. */

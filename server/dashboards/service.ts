@@ -149,17 +149,18 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
   const s = await loadStudy(db, studyId);
   const view = s.type === "SIDE_BY_SIDE" ? await pairView(db, s, requested) : null;
   const filter = view?.filter ?? requested;
-  const [judgments, keys, prompts] = await Promise.all([
-    repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
-  ]);
   const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
-  const promptOf = (item: number) => keys.items.get(judgments.itemIds[item])!.promptId;
   if (view) {
+    // Slice "all" only: the prompts' attributes are not needed.
+    const judgments = await repo.timedJudgments(db, studyId, s.type, filter);
     const h = view.head;
-    preferenceGroupsOverTime(judgments, OVER_TIME_POINTS, promptOf, (d) => judgments.dimensionKeys[d], (count, at, units) => points.push({
+    preferenceGroupsOverTime(judgments, OVER_TIME_POINTS, (d) => judgments.dimensionKeys[d], (count, at, units) => points.push({
       judgments: count, at: new Date(at).toISOString(),
-      rows: sideBySideRows(h, units, prompts, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, metrics: HEADLINE_METRICS }) }));
+      rows: sideBySideRows(h, units, new Map(), { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, metrics: HEADLINE_METRICS }) }));
   } else {
+    const [judgments, keys, prompts] = await Promise.all([
+      repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
+    ]);
     accumulateOverTime(timeOrder(judgments.at), judgments.at, OVER_TIME_POINTS, {
       keyOf: (r) => judgments.item[r] * judgments.dimensions + judgments.dimension[r],
       start: (r): ScoreUnit => {

@@ -11,7 +11,8 @@ export interface PromptAttributes {
 /** Which slices a prompt counts in: every family for the report, only "all" for a headline. */
 export type Slicing = (p: PromptAttributes) => string[];
 
-export const allOnly: Slicing = () => ["all"];
+const ALL_ONLY = ["all"];
+export const allOnly: Slicing = () => ALL_ONLY;
 
 export function slicesOf(p: PromptAttributes): string[] {
   return ["all", `locale=${p.locale}`, `region=${p.region}`, `category=${p.category}`, `modality=${modalityLabel(p.modality)}`];
@@ -19,6 +20,8 @@ export function slicesOf(p: PromptAttributes): string[] {
 
 /** Slices per prompt, computed once per prompt rather than once per prompt and dimension. */
 export function sliceLookup(prompts: Map<string, PromptAttributes>, slicing: Slicing = slicesOf): (promptId: string) => string[] {
+  // Slice "all" needs no attributes: headlines over units whose prompts were not read (the over-time view).
+  if (slicing === allOnly) return () => ALL_ONLY;
   const cache = new Map<string, string[]>();
   return (promptId) => {
     let s = cache.get(promptId);

@@ -47,7 +47,7 @@ describe("preferenceGroupsOverTime", () => {
       j.item[r] = rng.int(0, 39); j.dimension[r] = rng.int(0, 1); j.value[r] = rng.int(-3, 3); j.at[r] = rng.int(0, 100);
     }
     const seen: { count: number; at: number; histograms: string[] }[] = [];
-    preferenceGroupsOverTime(j, 4, (i) => `p${i}`, (d) => ["overall", "truthfulness"][d], (count, at, units) => {
+    preferenceGroupsOverTime(j, 4, (d) => ["overall", "truthfulness"][d], (count, at, units) => {
       expect(units.every((u) => u.count! > 0 && u.n === u.histogram[0] + u.histogram[1] + u.histogram[2] + u.histogram[3] + u.histogram[4] + u.histogram[5] + u.histogram[6])).toBe(true);
       seen.push({ count, at, histograms: units.flatMap((u) => Array<string>(u.count!).fill(`${u.dimension}:${Array.from(u.histogram).join(",")}`)).sort() });
     });
@@ -71,13 +71,13 @@ describe("preferenceGroupsOverTime", () => {
     const j: TimedColumns = { length: n, items: 2, dimensions: 1, item: new Int32Array(n), dimension: new Int32Array(n), value: new Float64Array(n), at: Float64Array.from({ length: n }, (_, r) => r) };
     for (let r = 0; r < n; r++) { j.item[r] = r % 2; j.value[r] = r % 2 ? 3 : -3; }
     let last: { histogram: ArrayLike<number>; count?: number }[] = [];
-    preferenceGroupsOverTime(j, 1, (i) => `p${i}`, () => "overall", (_c, _at, units) => { last = units; });
+    preferenceGroupsOverTime(j, 1, () => "overall", (_c, _at, units) => { last = units; });
     expect(last.map((u) => [Array.from(u.histogram), u.count])).toEqual(expect.arrayContaining([[[130, 0, 0, 0, 0, 0, 0], 1], [[0, 0, 0, 0, 0, 0, 130], 1]]));
     expect(last).toHaveLength(2);
   });
 
   it("refuses a preference off the scale", () => {
     const j: TimedColumns = { length: 1, items: 1, dimensions: 1, item: Int32Array.of(0), dimension: Int32Array.of(0), value: Float64Array.of(4), at: Float64Array.of(0) };
-    expect(() => preferenceGroupsOverTime(j, 1, () => "p", () => "overall", () => {})).toThrow("a preference of 4 is off the −3 … +3 scale");
+    expect(() => preferenceGroupsOverTime(j, 1, () => "overall", () => {})).toThrow("a preference of 4 is off the −3 … +3 scale");
   });
 });

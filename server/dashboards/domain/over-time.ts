@@ -77,7 +77,6 @@ export function accumulateOverTime<U>(
 interface HistogramGroup {
   histogram: Int32Array;
   count: number;
-  promptId: string;
 }
 
 /**
@@ -85,9 +84,10 @@ interface HistogramGroup {
  * at each checkpoint, prompts grouped by dimension and histogram, each group one unit with its
  * count (as the report groups them from UnitTally). A judgment moves its prompt from one group to the
  * next, so each checkpoint costs the groups, not the prompts. Position counts are left out:
- * the over-time view shows verdict rates, which follow from histograms alone.
+ * the over-time view shows verdict rates, which follow from histograms alone, for slice "all"
+ * alone, so the units name no prompt.
  */
-export function preferenceGroupsOverTime(j: TimedColumns, points: number, promptOf: (item: number) => string, dimensionKey: (dimension: number) => string,
+export function preferenceGroupsOverTime(j: TimedColumns, points: number, dimensionKey: (dimension: number) => string,
   emit: (judgments: number, at: number, units: PreferenceUnit[]) => void): void {
   const P = PREFERENCE_POINTS;
   const histograms = new Int32Array(j.items * j.dimensions * P);
@@ -111,13 +111,13 @@ export function preferenceGroupsOverTime(j: TimedColumns, points: number, prompt
       const key = keyOf(at);
       const g = byKey.get(key);
       if (g) g.count++;
-      else byKey.set(key, { histogram: histograms.slice(at, at + P), count: 1, promptId: promptOf(j.item[r]) });
+      else byKey.set(key, { histogram: histograms.slice(at, at + P), count: 1 });
     }
     const units: PreferenceUnit[] = [];
     groups.forEach((byKey, d) => {
       for (const g of byKey.values()) {
         if (g.count === 0) continue;
-        const u = unitOfHistogram(g.promptId, dimensionKey(d), Array.from(g.histogram), 0, 0);
+        const u = unitOfHistogram("", dimensionKey(d), Array.from(g.histogram), 0, 0);
         u.count = g.count;
         units.push(u);
       }
