@@ -7,6 +7,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../seed/rng";
 import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
@@ -157,6 +158,66 @@ describe.each(await testEngines())("task tallies kept by the database on %s", (e
     // The deferral ended with the import: a change afterwards is counted by the triggers again.
     const late = await t.db.judgment.findFirstOrThrow({ where: { studyId: imported, grader: { displayName: "late0" } } });
     await t.db.judgment.update({ where: { id: late.id }, data: { preference: late.preference === 3 ? -3 : 3 } });
+    await expectTaskTallyCurrent();
+  });
+
+  it.runIf(engine === "pg")("counts two graders judging one item in concurrent transactions with each other", async () => {
+    const item = await t.db.item.findFirstOrThrow({ where: { studyId: sxs, control: "NONE" }, orderBy: { id: "asc" } });
+    const dimension = (await t.db.studyDimension.findFirstOrThrow({ where: { studyId: sxs } })).dimensionId;
+    const tasks = [];
+    for (let g = 0; g < 2; g++) {
+      const grader = await makeUser(t.db, { role: "GRADER", locales: ["en-US"] });
+      tasks.push({ grader: grader.id, assignment: (await t.db.assignment.create({ data: { studyId: sxs, itemId: item.id, graderId: grader.id, status: "LEASED",
+        expiresAt: new Date(Date.now() + 60_000) } })).id });
+    }
+    const [first, second] = await Promise.all(tasks.map(async () => { const c = new pg.Client({ connectionString: t.target.url }); await c.connect(); return c; }));
+    const insert = (c: pg.Client, task: { grader: string; assignment: string }) => c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+      VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, 2, NOW())`, [sxs, item.id, task.assignment, task.grader, dimension]);
+    try {
+      await first.query("BEGIN");
+      await insert(first, tasks[0]);
+      await second.query("BEGIN");
+      // The second writer's trigger must wait for the first's transaction (the item's row lock)
+      // rather than count its unit without the first's uncommitted judgment.
+      let done = false;
+      const pending = insert(second, tasks[1]).then(() => { done = true; });
+      await expect.poll(async () => done || (await first.query(`SELECT COUNT(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0].n > 0, { timeout: 10_000 }).toBe(true);
+      await first.query("COMMIT");
+      await pending;
+      await second.query("COMMIT");
+    } finally {
+      await first.end();
+      await second.end();
+    }
+    const mine = await t.db.taskTally.findMany({ where: { assignmentId: { in: tasks.map((x) => x.assignment) } } });
+    expect(mine.every((row) => row.agreeing >= 1)).toBe(true);
+    await expectTaskTallyCurrent();
+  });
+
+  it.runIf(engine === "pg")("an import's recount waits for a grader's transaction on its study, and counts the grader's judgment", async () => {
+    const study = await t.db.study.findFirstOrThrow({ where: { name: "Imported" } });
+    const item = await t.db.item.findFirstOrThrow({ where: { studyId: study.id, prompt: { externalId: "q3" } } });
+    const dimension = (await t.db.dimension.findFirstOrThrow({ where: { key: "overall" } })).id;
+    const grader = await makeUser(t.db, { role: "GRADER", locales: ["en-US"] });
+    const assignment = await t.db.assignment.create({ data: { studyId: study.id, itemId: item.id, graderId: grader.id, status: "LEASED", expiresAt: new Date(Date.now() + 60_000) } });
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "verdict-task-tally-")), "judgments.csv");
+    writeFileSync(file, "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score\nImported,side_by_side,q3,en-US,Math,text,racer,overall,Ada,Bo,-2,,\n");
+    const c = new pg.Client({ connectionString: t.target.url });
+    await c.connect();
+    try {
+      await c.query("BEGIN");
+      await c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+        VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, -1, NOW())`, [study.id, item.id, assignment.id, grader.id, dimension]);
+      // The import runs while the grader's transaction is open; its recount must wait for it.
+      let done = false;
+      const imported = importJudgments(t.db, file).then(() => { done = true; });
+      await expect.poll(async () => done || (await c.query(`SELECT COUNT(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0].n > 0,
+        { timeout: 20_000 }).toBe(true);
+      await c.query("COMMIT");
+      await imported;
+    } finally {
+      await c.end();
+    }
     await expectTaskTallyCurrent();
   });
 

@@ -133,6 +133,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     await flush();
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     for (const t of targets.values()) {
+      // In this order: recount locks the study's items, which the tallies' recount relies on (see there).
       await repo.recount(tx, t.studyId, t.createdHere);
       await repo.recountTallies(tx, engineOf(db), t.studyId);
     }

@@ -97,11 +97,10 @@ export async function deferTallies(tx: Tx, studyId: string): Promise<void> {
 
 /** The study's unit and task tallies summed afresh from its judgments (the triggers' definitions), and the deferral ended. */
 export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string): Promise<void> {
-  // PostgreSQL: the task tallies' trigger takes the study's advisory lock shared first (migration
-  // 0017); taken exclusive here, it waits for graders' transactions in flight on this study and
-  // holds new ones until the import commits, so the recount below sees their judgments and they
-  // see the imported ones. Graders of other studies do not wait.
-  if (engine === "pg") await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(hashtext('TaskTally:' || $1))`, studyId);
+  // PostgreSQL: recount() has just updated every item of the study, and the task tallies' trigger
+  // takes its item's row lock first (migration 0017). So graders' transactions in flight on the
+  // study have committed before this recount reads, and later ones wait for the import's commit
+  // before they count: each side sees the other's judgments (task-tally.int.test.ts).
   for (const { sql, params } of tallyRecount(engine, studyId)) await tx.$executeRawUnsafe(sql, ...params);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }

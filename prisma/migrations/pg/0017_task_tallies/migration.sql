@@ -52,9 +52,9 @@ SELECT j."assignmentId", j."studyId", j."itemId", j."graderId", COUNT(*),
 
 -- On PostgreSQL, writers of one item's judgments take turns on the item's row (as accepting a
 -- submission does) before they look for the tasks to recount, so each sees the others' committed
--- judgments. A judgment import recounts a study's tasks under the study's exclusive advisory lock
--- (server/imports/repo.ts), which the shared one taken first here waits for, so a recount after it
--- sees the imported judgments; graders of other studies do not wait.
+-- judgments. A judgment import updates every item of its study before it recounts the study's
+-- tallies (server/imports/repo.ts), so it waits for graders in flight there, and graders after
+-- it wait for it and then see the imported judgments.
 -- (Once per row: a statement-level trigger over transition tables measured slower per submission.)
 CREATE FUNCTION "task_tally_judgment"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -62,7 +62,6 @@ DECLARE
 BEGIN
   IF TG_OP = 'DELETE' THEN r := OLD; ELSE r := NEW; END IF;
   IF EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = r."studyId") THEN RETURN NULL; END IF;
-  PERFORM pg_advisory_xact_lock_shared(hashtext('TaskTally:' || r."studyId"));
   PERFORM 1 FROM "Item" i WHERE i."id" = r."itemId" FOR NO KEY UPDATE;
   INSERT INTO "TaskTally" ("assignmentId", "studyId", "itemId", "graderId", "judgments", "withPreference", "ties", "leftWins", "sidedNonTies", "flagged", "flaggedAt", "lastSubmittedAt", "timeSpentMs", "answered", "minValue", "maxValue", "agreePairs", "agreeing")
   SELECT j."assignmentId", j."studyId", j."itemId", j."graderId", COUNT(*),
