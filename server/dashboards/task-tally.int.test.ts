@@ -194,7 +194,7 @@ describe.each(await testEngines())("task tallies kept by the database on %s", (e
     await expectTaskTallyCurrent();
   });
 
-  it.runIf(engine === "pg")("an import's recount waits for a grader's transaction on its study, and counts the grader's judgment", async () => {
+  it.runIf(engine === "pg")("an import waits for a grader's open transaction on its study, and counts the grader's judgment", async () => {
     const study = await t.db.study.findFirstOrThrow({ where: { name: "Imported" } });
     const item = await t.db.item.findFirstOrThrow({ where: { studyId: study.id, prompt: { externalId: "q3" } } });
     const dimension = (await t.db.dimension.findFirstOrThrow({ where: { key: "overall" } })).id;
