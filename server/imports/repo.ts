@@ -350,5 +350,5 @@ export async function settleModalities(tx: Tx, promptSetId: string): Promise<voi
  */
 export async function refreshPlannerStatistics(db: Db): Promise<void> {
   if (engineOf(db) !== "pg") return;
-  await db.$executeRawUnsafe(`ANALYZE "Judgment", "Assignment", "Item", "Prompt", "Response", "UnitTally"`);
+  await db.$executeRawUnsafe(`ANALYZE "Judgment", "Assignment", "Item", "Prompt", "Response", "UnitTally", "TaskTally"`);
 }
