@@ -39,6 +39,9 @@ export function packedHistogram(column: "preference" | "score", scale: { min: nu
   return `SUM(CAST(1 AS BIGINT) << (${packedBits(scale.max - scale.min + 1)} * (j."${column}" - (${scale.min}))))`;
 }
 
+/** A judgment's value on the study's scale: a preference (side-by-side) or a score (single-sided); a study has one kind. */
+const VALUE = `COALESCE(j."preference", j."score")`;
+
 /**
  * One study's counted judgments (the study id in `param`) summed per unit as UnitTally holds them:
  * item, dimension, study, h0..h6 (preference −3..+3, or score 1..5 in h0..h4), left wins and
@@ -48,15 +51,12 @@ export function unitTallyOfJudgments(param: string): string {
   const points = [0, 1, 2, 3, 4, 5, 6].map((k) => `SUM(CASE WHEN COALESCE(j."preference" + 3, j."score" - 1) = ${k} THEN 1 ELSE 0 END) AS "h${k}"`).join(", ");
   return `SELECT j."itemId", j."dimensionId", j."studyId", ${points}, SUM(${PREFERRED_LEFT}) AS "leftWins", SUM(${SIDED_NON_TIE}) AS "sidedNonTies"
       FROM "Judgment" j
-      WHERE j."studyId" = ${param} AND ${COUNTED_JUDGMENT} AND COALESCE(j."preference", j."score") IS NOT NULL
+      WHERE j."studyId" = ${param} AND ${COUNTED_JUDGMENT} AND ${VALUE} IS NOT NULL
       GROUP BY j."itemId", j."dimensionId", j."studyId"`;
 }
 
 /** 1 for a judgment flagged "cannot assess" or "unsafe". */
 export const FLAGGED = `CASE WHEN j."cannotAssess" = true OR j."harmful" = true THEN 1 ELSE 0 END`;
-
-/** A judgment's value on the study's scale: a preference (side-by-side) or a score (single-sided); a study has one kind. */
-const VALUE = `COALESCE(j."preference", j."score")`;
 
 /** A judgment that takes part in peer agreement: current, on study material, with a value. */
 export const AGREEMENT_PEER = `j."superseded" = false AND j."control" = false AND ${VALUE} IS NOT NULL`;

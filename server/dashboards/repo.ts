@@ -275,10 +275,10 @@ export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SID
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
   const sql = `SELECT j."itemId", j."dimensionId", ${value}, j."submittedAt"
     FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`;
-  const [items] = await nativeRows(db, `SELECT COUNT(*) FROM "Item" i WHERE i."studyId" = ?`, [studyId]);
-  const half = toNumber(items[0]) > splitAbove
-    ? (await nativeRows(db, `SELECT i."id" FROM "Item" i WHERE i."studyId" = ? ORDER BY i."id" LIMIT 1 OFFSET ?`, [studyId, Math.floor(toNumber(items[0]) / 2)]))[0]?.[0]
-    : undefined;
+  // The study's item count and its middle item id, in one read.
+  const [[items, middle]] = await nativeRows(db, `SELECT (SELECT COUNT(*) FROM "Item" i WHERE i."studyId" = ?),
+    (SELECT i."id" FROM "Item" i WHERE i."studyId" = ? ORDER BY i."id" LIMIT 1 OFFSET (SELECT COUNT(*) / 2 FROM "Item" i WHERE i."studyId" = ?))`, [studyId, studyId, studyId]);
+  const half = toNumber(items) > splitAbove && middle !== null ? middle : undefined;
   const [parts, dims] = await Promise.all([
     half === undefined ? Promise.all([nativeColumns(db, sql, where.params)])
       : Promise.all([nativeColumns(db, `${sql} AND j."itemId" < ?`, [...where.params, half]), nativeColumns(db, `${sql} AND j."itemId" >= ?`, [...where.params, half])]),
