@@ -1,5 +1,4 @@
 // SQL fragments over judgments `j` that the report and the dashboards must define the same way.
-import { packedBits } from "./domain/packed-histogram";
 
 /**
  * Counted judgments: current (a correction supersedes the row it corrects), not surplus, not made
@@ -16,28 +15,6 @@ export const SIDED_NON_TIE = `CASE WHEN j."preference" <> 0 AND j."candidateSide
 /** 1 for a judgment preferring model A (the candidate), and for one preferring model B: a prompt's majority and split. */
 export const PREFERS_A = `CASE WHEN j."preference" > 0 THEN 1 ELSE 0 END`;
 export const PREFERS_B = `CASE WHEN j."preference" < 0 THEN 1 ELSE 0 END`;
-
-/**
- * One column per point of a scale, counting the judgments that gave it: a unit's histogram, from
- * which Krippendorff's alpha of any metric follows (domain/alpha-tally.ts).
- */
-export function histogramColumns(column: "preference" | "score", scale: { min: number; max: number }, alias?: string): string {
-  const cols: string[] = [];
-  for (let v = scale.min; v <= scale.max; v++) {
-    cols.push(`SUM(CASE WHEN j."${column}" = ${v} THEN 1 ELSE 0 END)${alias ? ` AS ${alias}${v - scale.min}` : ""}`);
-  }
-  return cols.join(", ");
-}
-
-
-/**
- * A unit's histogram over the scale as one sum (domain/packed-histogram.ts): each judgment adds
- * 2^(bits · point). Half the cost of histogramColumns in SQLite; the reader checks every decoded
- * total against COUNT(*) and reads histogramColumns instead when one point overflowed its field.
- */
-export function packedHistogram(column: "preference" | "score", scale: { min: number; max: number }): string {
-  return `SUM(CAST(1 AS BIGINT) << (${packedBits(scale.max - scale.min + 1)} * (j."${column}" - (${scale.min}))))`;
-}
 
 /** A judgment's value on the study's scale: a preference (side-by-side) or a score (single-sided); a study has one kind. */
 const VALUE = `COALESCE(j."preference", j."score")`;

@@ -1,11 +1,9 @@
-// The analytics queries: one grouped pass over a study's judgments per study type, plus the
-// attributes of its prompts. Raw SQL, written to run unchanged on SQLite and PostgreSQL.
+// The analytics queries: a study's units as the unit tallies hold them (grouped by what the
+// side-by-side statistics depend on, or one row per unit), plus the attributes of its prompts. Raw
+// SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
-import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
-import { COUNTED_JUDGMENT, PREFERRED_LEFT, SIDED_NON_TIE, histogramColumns, packedHistogram } from "./judgment-sql";
 import { SCALES } from "../studies/domain/scales";
-import { unpackHistogram } from "./domain/packed-histogram";
 import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import { SCORE_POINTS, type ScoreUnit } from "./domain/single-sided-report";
@@ -42,59 +40,39 @@ export async function studyKeys(db: Db, studyId: string) {
     dims: new Map(dims.map((d) => [d.id, d.key])) };
 }
 
-// Counted judgments of the study, with a value ("cannot assess" rows carry none).
-const COUNTED = `j."studyId" = ? AND ${COUNTED_JUDGMENT}`;
-
-
-/** A study's counted judgments grouped by item and dimension, as columns (see readUnits). */
+/** A study's units (an item on a dimension) as UnitTally keeps them, as columns (see tallyUnits). */
 interface UnitColumns {
   length: number;
   item: { codes: Int32Array; values: unknown[] };
   dimension: { codes: Int32Array; values: unknown[] };
-  /** the `extra` sums, one column each */
-  sums: Float64Array[];
-  /** writes row r's histogram into `into` and returns a key equal for equal histograms */
-  histogram(r: number, into: number[]): number | string;
+  /** judgments per point of the scale, one column per point (`points` of them) */
+  histogram: Float64Array[];
+  leftWins: Float64Array;
+  sidedNonTies: Float64Array;
 }
 
 /**
- * A study's counted judgments grouped by item and dimension, read from the covering index alone on
- * the engine's own driver: per group the item, the dimension, its histogram over the scale and
- * `extra` sums. The histogram comes packed (one SUM, see packedHistogram); when some group's
- * decoded total disagrees with its count (more equal judgments than a field holds), the study is
- * read again with a column per point.
+ * Every unit of a study with its counted judgments summed (UnitTally, kept by the database's
+ * triggers), one row each, read from the table's covering index on the engine's own driver: a
+ * million judgments are a third of a million rows, and no judgment is read.
  */
-async function readUnits(db: Db, studyId: string, column: "preference" | "score", extra: string[]): Promise<UnitColumns> {
-  const scale = column === "preference" ? SCALES.SIDE_BY_SIDE : SCALES.SINGLE_SIDED;
-  const points = scale.max - scale.min + 1;
-  const where = `WHERE ${COUNTED} AND j."${column}" IS NOT NULL GROUP BY j."itemId", j."dimensionId"`;
-  const sums = extra.map((x) => `SUM(${x}), `).join("");
-  const e = extra.length;
-  const head = (c: ColumnarRows) => ({ length: c.length, item: c.dictionary(0), dimension: c.dictionary(1), sums: extra.map((_, i) => c.numbers(2 + i)) });
-  const packed = await nativeColumns(db, `SELECT j."itemId", j."dimensionId", ${sums}COUNT(*), ${packedHistogram(column, scale)} FROM "Judgment" j ${where}`, [studyId]);
-  const counts = packed.numbers(2 + e);
-  const keys = packed.numbers(3 + e);
-  const scratch = new Array<number>(points);
-  let fits = true;
-  for (let r = 0; r < packed.length && fits; r++) fits = unpackHistogram(keys[r], points, scratch) === counts[r];
-  if (fits) return { ...head(packed), histogram: (r, into) => { unpackHistogram(keys[r], points, into); return keys[r]; } };
-  const columns = await nativeColumns(db, `SELECT j."itemId", j."dimensionId", ${sums}${histogramColumns(column, scale)} FROM "Judgment" j ${where}`, [studyId]);
-  const perPoint = Array.from({ length: points }, (_, p) => columns.numbers(2 + e + p));
-  return { ...head(columns), histogram: (r, into) => { for (let p = 0; p < points; p++) into[p] = perPoint[p][r]; return into.join(","); } };
+async function tallyUnits(db: Db, studyId: string, points: number): Promise<UnitColumns> {
+  const histogram = Array.from({ length: points }, (_, p) => `"h${p}"`).join(", ");
+  const c = await nativeColumns(db, `SELECT "itemId", "dimensionId", ${histogram}, "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`, [studyId]);
+  return { length: c.length, item: c.dictionary(0), dimension: c.dictionary(1), histogram: Array.from({ length: points }, (_, p) => c.numbers(2 + p)),
+    leftWins: c.numbers(2 + points), sidedNonTies: c.numbers(3 + points) };
 }
 
 /** Side-by-side units, one per prompt (the item's pair) and dimension: the planner's input, which needs every prompt's sums. */
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
-  const [u, keys] = await Promise.all([readUnits(db, studyId, "preference", [PREFERRED_LEFT, SIDED_NON_TIE]), studyKeys(db, studyId)]);
-  const [leftWins, sidedNonTies] = u.sums;
+  const [u, keys] = await Promise.all([tallyUnits(db, studyId, PREFERENCE_POINTS), studyKeys(db, studyId)]);
   const items = u.item.values.map((id) => { const item = keys.items.get(String(id))!; return { promptId: item.promptId, pair: pairKey(item.model, item.modelB) }; });
   const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
   const units: PreferenceUnit[] = [];
   for (let r = 0; r < u.length; r++) {
     const item = items[u.item.codes[r]];
-    const histogram = new Array<number>(PREFERENCE_POINTS);
-    u.histogram(r, histogram);
-    const unit = unitOfHistogram(item.promptId, dimensions[u.dimension.codes[r]], histogram, leftWins[r], sidedNonTies[r]);
+    const histogram = u.histogram.map((h) => h[r]);
+    const unit = unitOfHistogram(item.promptId, dimensions[u.dimension.codes[r]], histogram, u.leftWins[r], u.sidedNonTies[r]);
     unit.pair = item.pair;
     units.push(unit);
   }
@@ -122,16 +100,15 @@ export async function preferenceUnitGroups(db: Db, studyId: string): Promise<{ u
   return { units, attributes };
 }
 
-/** Single-sided judgments grouped by item (one per prompt and model) and dimension, on the same terms. */
+/** Single-sided units, one per item (a prompt and a model) and dimension, from the unit tallies. */
 export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
-  const [u, keys] = await Promise.all([readUnits(db, studyId, "score", []), studyKeys(db, studyId)]);
+  const [u, keys] = await Promise.all([tallyUnits(db, studyId, SCORE_POINTS), studyKeys(db, studyId)]);
   const items = u.item.values.map((id) => keys.items.get(String(id))!);
   const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
   const units: ScoreUnit[] = [];
   for (let r = 0; r < u.length; r++) {
     const item = items[u.item.codes[r]];
-    const histogram = new Array<number>(SCORE_POINTS);
-    u.histogram(r, histogram);
+    const histogram = u.histogram.map((h) => h[r]);
     let n = 0, sum = 0, sumSq = 0;
     for (let p = 0; p < SCORE_POINTS; p++) {
       const score = p + SCALES.SINGLE_SIDED.min;
