@@ -8,13 +8,13 @@ import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
-import { SCORE_POINTS, meanKey, modelScoreRows, singleSidedRows, type ScoreUnit } from "../analytics/domain/single-sided-report";
+import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows, singleSidedRows } from "../analytics/domain/single-sided-report";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
-import { accumulateOverTime, preferenceGroupsOverTime, timeOrder } from "./domain/over-time";
+import { preferenceGroupsOverTime, scoresOverTime } from "./domain/over-time";
 import { dimensionApplies } from "../studies/domain/modality";
 import * as repo from "./repo";
 
@@ -91,7 +91,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
   return [...byKey.keys()].sort().flatMap((k) => {
     const [dimension, model] = k.split("\u0000");
     const gs = byKey.get(k)!;
-    const topBox = new Map<string, ClusterCount>();
+    const topBox = new Map<number | string, ClusterCount>();
     const alpha = new AlphaTally(SCORE_POINTS);
     const distribution: { value: number; count: number }[] = [];
     let prompts = 0;
@@ -161,17 +161,9 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     const [judgments, keys, prompts] = await Promise.all([
       repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
     ]);
-    accumulateOverTime(timeOrder(judgments.at), judgments.at, OVER_TIME_POINTS, {
-      keyOf: (r) => judgments.item[r] * judgments.dimensions + judgments.dimension[r],
-      start: (r): ScoreUnit => {
-        const item = keys.items.get(judgments.itemIds[judgments.item[r]])!;
-        return { promptId: item.promptId, model: item.model, dimension: judgments.dimensionKeys[judgments.dimension[r]], n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: new Array<number>(SCORE_POINTS).fill(0) };
-      },
-      add: (u, r) => {
-        const v = judgments.value[r];
-        u.n++; u.sum += v; u.sumSq += v * v; if (v >= 4) u.topBox++; (u.histogram as number[])[v - 1]++;
-      },
-    }, (count, at, units) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: singleSidedRows(s.name, units, prompts, DEFAULT_BOOTSTRAP, allOnly, HEADLINE_METRICS) }));
+    const series = new ScoreSeries(prompts, allOnly);
+    scoresOverTime(judgments, OVER_TIME_POINTS, series, (i) => keys.items.get(judgments.itemIds[i])!, (d) => judgments.dimensionKeys[d],
+      (count, at) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: series.rows(s.name, DEFAULT_BOOTSTRAP, HEADLINE_METRICS) }));
   }
   return points;
 }

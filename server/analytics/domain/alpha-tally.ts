@@ -151,10 +151,7 @@ export class AlphaTally {
     const none = (note: string) => ({ interval: { alpha: point.interval, units, interval: null, note }, ordinal: { alpha: point.ordinal, units, interval: null, note } });
     if (units === 0) return none("");
     if (units < MIN_CLUSTERS) return none(tooFewClustersNote(units, "prompts"));
-    // Units listed by type, in runs: the draw picks some units one by one from this list.
-    const typeOfUnit = new Int32Array(units);
-    for (let t = 0, first = 0; t < types.length; first += types[t].count, t++) typeOfUnit.fill(t, first, first + types[t].count);
-    const resampler = new ResampleCounts(types.map((t) => t.count), typeOfUnit);
+    const resampler = ResampleCounts.ofCounts(types.map((t) => t.count));
     const u = mulberry32(deriveSeed(opts.seed, `alpha|${key}`));
     const counts = new Int32Array(types.length);
     const stats: Record<AlphaMetric, number[]> = { interval: [], ordinal: [] };

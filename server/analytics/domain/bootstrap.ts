@@ -2,9 +2,10 @@
 // A resample of n units from their empirical distribution is a multinomial draw over the distinct
 // unit values (the same distribution as drawing n units one by one), costing O(distinct values)
 // instead of O(n) per resample: scores and their prompt means take few distinct values, so a
-// million judgments bootstrap quickly. See seeded-random.ts for how large binomials are drawn.
+// million judgments bootstrap quickly. resample-counts.ts draws it exactly.
 import type { Interval } from "./wilson-interval";
-import { deriveSeed, mulberry32, multinomial } from "./seeded-random";
+import { ResampleCounts } from "./resample-counts";
+import { deriveSeed, mulberry32 } from "./seeded-random";
 
 export interface BootstrapOptions {
   resamples: number;
@@ -20,24 +21,28 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
   return sorted[lo] + (h - lo) * ((sorted[Math.min(lo + 1, sorted.length - 1)] ?? sorted[lo]) - sorted[lo]);
 }
 
-/**
- * The distinct pairs and their shares, ordered by the text `${a}|${b}` (the order the draws have
- * always used). Counted by number: the text is built once per distinct pair, not once per pair
- * (a report asks for this on tens of thousands of pairs per slice).
- */
-function distinctPairs(pairs: [number, number][]): { values: [number, number][]; probabilities: number[] } {
-  const byA = new Map<number, Map<number, { value: [number, number]; n: number }>>();
-  for (const p of pairs) {
-    let byB = byA.get(p[0]);
-    if (!byB) byA.set(p[0], (byB = new Map()));
-    const e = byB.get(p[1]);
-    if (e) e.n++;
-    else byB.set(p[1], { value: p, n: 1 });
+/** Paired units counted by their pair of values: a paired bootstrap's input, built without a tuple per unit. */
+export class PairTally {
+  private readonly byA = new Map<number, Map<number, number>>();
+  units = 0;
+  sumA = 0;
+  sumB = 0;
+
+  add(a: number, b: number, count = 1): void {
+    let byB = this.byA.get(a);
+    if (!byB) this.byA.set(a, (byB = new Map()));
+    byB.set(b, (byB.get(b) ?? 0) + count);
+    this.units += count;
+    this.sumA += a * count;
+    this.sumB += b * count;
   }
-  const entries: { key: string; value: [number, number]; n: number }[] = [];
-  for (const byB of byA.values()) for (const e of byB.values()) entries.push({ key: `${e.value[0]}|${e.value[1]}`, ...e });
-  entries.sort((x, y) => (x.key < y.key ? -1 : x.key > y.key ? 1 : 0));
-  return { values: entries.map((e) => e.value), probabilities: entries.map((e) => e.n / pairs.length) };
+
+  /** The distinct pairs in a fixed order (by a, then b), whatever order they were added in: the draws depend on it. */
+  distinct(): { a: number; b: number; count: number }[] {
+    const out: { a: number; b: number; count: number }[] = [];
+    for (const [a, byB] of this.byA) for (const [b, count] of byB) out.push({ a, b, count });
+    return out.sort((x, y) => x.a - y.a || x.b - y.b);
+  }
 }
 
 function percentileInterval(stats: number[]): Interval {
@@ -64,12 +69,12 @@ export function bootstrapMeanOf(distribution: { value: number; count: number }[]
   if (n === 0) return null;
   const sorted = [...merged].sort(([a], [b]) => a - b);
   const vs = sorted.map(([value]) => value);
-  const probabilities = sorted.map(([, count]) => count / n);
+  const resampler = ResampleCounts.ofCounts(sorted.map(([, count]) => count));
   const u = mulberry32(deriveSeed(opts.seed, key));
   const stats: number[] = [];
-  const counts = new Array<number>(vs.length);
+  const counts = new Int32Array(vs.length);
   for (let r = 0; r < opts.resamples; r++) {
-    multinomial(n, probabilities, u, counts);
+    resampler.draw(u, counts);
     let sum = 0;
     for (let i = 0; i < vs.length; i++) sum += counts[i] * vs[i];
     stats.push(sum / n);
@@ -83,24 +88,33 @@ export function bootstrapMeanOf(distribution: { value: number; count: number }[]
  * same resamples: each is a function of the resampled pair of sums.
  */
 export function bootstrapRelativeImprovements(pairs: [number, number][], opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval; difference: Interval } | null {
-  if (pairs.length === 0) return null;
+  const tally = new PairTally();
+  for (const [a, b] of pairs) tally.add(a, b);
+  return bootstrapRelativeImprovementsOf(tally, opts, key);
+}
+
+/** The same intervals from the units counted by pair: identical draws for the same multiset. */
+export function bootstrapRelativeImprovementsOf(tally: PairTally, opts: BootstrapOptions, key: string): { aOverB: Interval; bOverA: Interval; difference: Interval } | null {
+  if (tally.units === 0) return null;
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const { values: ps, probabilities } = distinctPairs(pairs);
+  const ps = tally.distinct();
+  const resampler = ResampleCounts.ofCounts(ps.map((p) => p.count));
+  const n = tally.units;
   const ab: number[] = [];
   const ba: number[] = [];
   const diff: number[] = [];
-  const counts = new Array<number>(ps.length);
+  const counts = new Int32Array(ps.length);
   for (let r = 0; r < opts.resamples; r++) {
-    multinomial(pairs.length, probabilities, u, counts);
+    resampler.draw(u, counts);
     let sa = 0;
     let sb = 0;
     for (let i = 0; i < ps.length; i++) {
-      sa += counts[i] * ps[i][0];
-      sb += counts[i] * ps[i][1];
+      sa += counts[i] * ps[i].a;
+      sb += counts[i] * ps[i].b;
     }
     if (sb !== 0) ab.push((sa - sb) / sb);
     if (sa !== 0) ba.push((sb - sa) / sa);
-    diff.push((sa - sb) / pairs.length);
+    diff.push((sa - sb) / n);
   }
   return { aOverB: percentileInterval(ab), bOverA: percentileInterval(ba), difference: percentileInterval(diff) };
 }

@@ -9,7 +9,8 @@
 // equal (successes, trials) are interchangeable, so a resample is a multinomial draw over the
 // distinct pairs, as in bootstrap.ts: a handful of categories however many prompts there are.
 import { quantile, type BootstrapOptions } from "./bootstrap";
-import { deriveSeed, mulberry32, multinomial } from "./seeded-random";
+import { ResampleCounts } from "./resample-counts";
+import { deriveSeed, mulberry32 } from "./seeded-random";
 import type { Interval } from "./wilson-interval";
 
 /**
@@ -47,10 +48,17 @@ export function withEnoughClusters(clusters: number, unit: ClusterUnit, compute:
   return { interval: compute(), clusters, note: "" };
 }
 
+/** Clusters by their (successes, trials): a share's bootstrap input. */
+export type ClusterTally = Map<number | string, ClusterCount>;
+
+/** Below this, whole successes and trials make a numeric key (a report adds millions of clusters; text keys cost their strings). */
+const KEY_FIELD = 2 ** 21;
+
 /** Adds one cluster to a tally keyed by its (successes, trials); clusters without trials are not units of this share. */
-export function addCluster(tally: Map<string, ClusterCount>, successes: number, trials: number, count = 1): void {
+export function addCluster(tally: ClusterTally, successes: number, trials: number, count = 1): void {
   if (trials <= 0 || count <= 0) return;
-  const key = `${successes}/${trials}`;
+  const key = Number.isInteger(successes) && Number.isInteger(trials) && successes >= 0 && successes < KEY_FIELD && trials < KEY_FIELD
+    ? successes * KEY_FIELD + trials : `${successes}/${trials}`;
   const c = tally.get(key);
   if (c) c.count += count;
   else tally.set(key, { successes, trials, count });
@@ -71,12 +79,12 @@ export function bootstrapShare(clusters: ClusterCount[], opts: BootstrapOptions,
     .sort((a, b) => a.trials - b.trials || a.successes - b.successes); // a fixed order: the same draws however the tally was built
   const n = clusterCount(cs);
   if (n === 0) return null;
-  const probabilities = cs.map((c) => c.count / n);
+  const resampler = ResampleCounts.ofCounts(cs.map((c) => c.count));
   const u = mulberry32(deriveSeed(opts.seed, key));
-  const counts = new Array<number>(cs.length);
+  const counts = new Int32Array(cs.length);
   const stats: number[] = [];
   for (let r = 0; r < opts.resamples; r++) {
-    multinomial(n, probabilities, u, counts);
+    resampler.draw(u, counts);
     let s = 0;
     let t = 0;
     for (let i = 0; i < cs.length; i++) {

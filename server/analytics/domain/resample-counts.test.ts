@@ -15,11 +15,11 @@ function binomialPmf(n: number, p: number): number[] {
   return out;
 }
 
-describe("resample counts (Poisson, then correct)", () => {
+describe("resample counts (units, Poisson then correct, or conditional binomials)", () => {
   it("always draws exactly n units, by either method", () => {
     const counts = [5, 1, 1, 40, 3, 120, 2, 9];
     const units = unitsOf(counts);
-    for (const options of [{ method: "units" }, { method: "poisson" }, { method: "poisson", shortfallSd: 0 }] as const) {
+    for (const options of [{ method: "units" }, { method: "poisson" }, { method: "poisson", shortfallSd: 0 }, { method: "binomials" }] as const) {
       const r = new ResampleCounts(counts, units, options);
       const u = mulberry32(3);
       const out = new Int32Array(counts.length);
@@ -92,6 +92,43 @@ describe("resample counts (Poisson, then correct)", () => {
       const sd = Math.sqrt((n * p * (1 - p)) / draws); // of the mean count over the draws
       expect(Math.abs(sum[t] / draws - c)).toBeLessThan(4.5 * sd);
     });
+  });
+
+  it("by conditional binomials, a type's count is Binomial(n, count/n), and the counts have the multinomial's covariance", () => {
+    // Small: 10 units, 3 of type 1 (inversion). Large: 5,000 units (transformed rejection).
+    const small = new ResampleCounts([4, 3, 2, 1], unitsOf([4, 3, 2, 1]), { method: "binomials" });
+    const u = mulberry32(12);
+    const out = new Int32Array(4);
+    const draws = 200_000;
+    const seen = new Array<number>(11).fill(0);
+    for (let i = 0; i < draws; i++) seen[small.draw(u, out)[1]]++;
+    binomialPmf(10, 0.3).forEach((p, k) => expect(Math.abs(seen[k] - draws * p)).toBeLessThan(4.5 * Math.sqrt(draws * p * (1 - p)) + 1));
+    const counts = [3000, 1000, 500, 500];
+    const n = 5000;
+    const large = ResampleCounts.ofCounts(counts, "binomials");
+    const many = 40_000;
+    const sum = [0, 0, 0, 0];
+    let cross = 0, square1 = 0;
+    for (let i = 0; i < many; i++) {
+      large.draw(u, out);
+      for (let t = 0; t < 4; t++) sum[t] += out[t];
+      cross += out[0] * out[1];
+      square1 += out[1] * out[1];
+    }
+    const mean = sum.map((x) => x / many);
+    counts.forEach((c, t) => expect(Math.abs(mean[t] - c)).toBeLessThan(4.5 * Math.sqrt((n * (c / n) * (1 - c / n)) / many)));
+    expect((square1 / many - mean[1] ** 2) / (n * 0.2 * 0.8)).toBeGreaterThan(0.95);
+    expect((square1 / many - mean[1] ** 2) / (n * 0.2 * 0.8)).toBeLessThan(1.05);
+    expect((cross / many - mean[0] * mean[1]) / (-n * 0.6 * 0.2)).toBeGreaterThan(0.93);
+    expect((cross / many - mean[0] * mean[1]) / (-n * 0.6 * 0.2)).toBeLessThan(1.07);
+  });
+
+  it("chooses the cheaper exact way for the shape: one by one, Poisson then correct, or conditional binomials", () => {
+    expect(ResampleCounts.ofCounts([1, 2, 1, 1]).wayOfDrawing).toBe("units");
+    // a mean's dozen distinct values over 40,000 prompts: 3√n units drawn one by one would dominate
+    expect(ResampleCounts.ofCounts(Array.from({ length: 13 }, () => 3000)).wayOfDrawing).toBe("binomials");
+    // paired means, a few hundred types
+    expect(ResampleCounts.ofCounts(Array.from({ length: 169 }, () => 240)).wayOfDrawing).toBe("poisson");
   });
 
   it("is seeded: the same seed, the same counts", () => {

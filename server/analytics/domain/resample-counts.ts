@@ -1,8 +1,8 @@
 // How many times each unit type is drawn when n units are resampled with replacement: an exact
 // multinomial(n, count/n) draw over the types, at a cost that grows with the number of types
-// rather than the number of units. Used where there are many types (a leaderboard slice: one type
-// per pair and outcome), where conditional binomials would cost a power and a search per type and
-// fall back on the normal approximation for large counts.
+// rather than the number of units. Every bootstrap in the reports and the leaderboard draws its
+// resamples here: conditional binomials cost a power and a search per type and fell back on the
+// normal approximation for large counts, and were most of a single-sided report's time.
 //
 // The method ("Poisson, then correct"): draw each type's count as an independent Poisson with mean
 // proportional to its count, from tables fixed for the whole bootstrap. Whatever the scale of the
@@ -11,8 +11,11 @@
 // n − S missing units are then drawn one by one; in the rare case S > n, S − n of the drawn units,
 // a uniformly random subset, are taken away (a uniform subset of independent draws is itself
 // independent draws). Either way the result is an exact multinomial(n, count/n) draw.
-// With few units per type (fewer units than types), drawing the units one by one is cheaper.
-import { PTRS_CONSTANTS, poissonRejection, ptrsConstants, type Uniform } from "./seeded-random";
+// With few units per type (fewer units than types), drawing the units one by one is cheaper; with
+// few types of many units each (a mean's dozen distinct prompt means over tens of thousands of
+// prompts), the correction's 3√n units drawn one by one outweigh the types, and conditional
+// binomials (each drawn exactly in constant time) are cheaper.
+import { PTRS_CONSTANTS, binomial, poissonRejection, ptrsConstants, type Uniform } from "./seeded-random";
 
 /** Poisson means up to this are drawn from a precomputed table; larger ones by transformed rejection. */
 const TABLE_MEAN = 40;
@@ -44,12 +47,31 @@ function poissonTable(mean: number): { cdf: number[]; guide: number[] } {
   return { cdf, guide };
 }
 
+/** How a resample is drawn: unit by unit, Poisson then correct, or conditional binomials. */
+export type Way = "units" | "poisson" | "binomials";
+
+/** Relative costs per draw, measured (bench/resample-ways.ts): a unit drawn one by one, a type's Poisson from its table, a type's binomial. */
+const UNIT_COST = 1;
+const TABLE_COST = 2;
+const BINOMIAL_COST = 15;
+
+function cheapestWay(n: number, types: number, shortfallSd: number): Way {
+  const costs: [Way, number][] = [
+    ["units", n * UNIT_COST],
+    ["poisson", types * TABLE_COST + shortfallSd * Math.sqrt(n) * UNIT_COST],
+    ["binomials", types * BINOMIAL_COST],
+  ];
+  return costs.reduce((best, c) => (c[1] < best[1] ? c : best))[0];
+}
+
 export class ResampleCounts {
   /** units in all */
   readonly n: number;
   private readonly types: number;
   private readonly typeOfUnit: Int32Array;
-  private readonly byUnit: boolean;
+  private readonly way: Way;
+  /** binomials: type t's share of the units of types t and after */
+  private readonly conditional: Float64Array;
   // Tables of every distinct small mean, concatenated: a type's table starts at tableAt[t] in
   // `cdf`, its guide (positions in `cdf`) at guideAt[t] with guideSize[t] entries. tableAt[t] = −1:
   // the type's mean is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
@@ -72,7 +94,7 @@ export class ResampleCounts {
    * made unit by unit. `method` forces one way of drawing and `shortfallSd` sets the scale of the
    * means (tests exercise both ways and both corrections; every choice is exact).
    */
-  constructor(counts: ArrayLike<number>, typeOfUnit: Int32Array, options: { method?: "auto" | "units" | "poisson"; shortfallSd?: number } = {}) {
+  constructor(counts: ArrayLike<number>, typeOfUnit: Int32Array, options: { method?: "auto" | Way; shortfallSd?: number } = {}) {
     const { method = "auto", shortfallSd = SHORTFALL_SD } = options;
     this.typeOfUnit = typeOfUnit;
     this.n = typeOfUnit.length;
@@ -81,8 +103,12 @@ export class ResampleCounts {
     for (let t = 0; t < counts.length; t++) sum += counts[t];
     if (sum !== this.n) throw new Error(`type counts add up to ${sum}, not the ${this.n} units`);
     const types = this.types;
-    // A unit drawn one by one costs about what a type's Poisson draw costs.
-    this.byUnit = method === "units" || (method === "auto" && this.n <= types + shortfallSd * Math.sqrt(this.n));
+    this.way = method === "auto" ? cheapestWay(this.n, types, shortfallSd) : method;
+    this.conditional = new Float64Array(this.way === "binomials" ? types : 0);
+    for (let t = types - 1, rest = 0; t >= 0 && this.way === "binomials"; t--) {
+      rest += counts[t];
+      this.conditional[t] = rest === 0 ? 0 : counts[t] / rest;
+    }
     const scale = Math.max(0, 1 - shortfallSd / Math.sqrt(this.n));
     this.tableAt = new Int32Array(types).fill(-1);
     this.guideAt = new Int32Array(types);
@@ -94,7 +120,7 @@ export class ResampleCounts {
     const ptrs: number[] = [];
     const tableOfCount = new Map<number, [number, number, number]>();
     const ptrsOfCount = new Map<number, number>();
-    for (let t = 0; t < types && !this.byUnit; t++) {
+    for (let t = 0; t < types && this.way === "poisson"; t++) {
       const c = counts[t];
       const mean = c * scale;
       if (mean > TABLE_MEAN) {
@@ -119,7 +145,7 @@ export class ResampleCounts {
       [this.tableAt[t], this.guideAt[t], this.guideSize[t]] = table;
     }
     const tableTypes: number[] = [], rejectionTypes: number[] = [];
-    for (let t = 0; t < types && !this.byUnit; t++) (this.tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
+    for (let t = 0; t < types && this.way === "poisson"; t++) (this.tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
     tableTypes.sort((x, y) => this.tableAt[x] - this.tableAt[y] || x - y);
     this.tableTypes = Int32Array.from(tableTypes);
     this.rejectionTypes = Int32Array.from(rejectionTypes);
@@ -129,12 +155,39 @@ export class ResampleCounts {
     if (this.ptrs.length % PTRS_CONSTANTS !== 0) throw new Error("rejection constants misaligned");
   }
 
+  /**
+   * A resampler over units listed by type in runs (the first counts[0] units of type 0, and so
+   * on): for units known only by how many share each value, as the bootstrap intervals hold them.
+   */
+  static ofCounts(counts: ArrayLike<number>, method: "auto" | Way = "auto"): ResampleCounts {
+    let n = 0;
+    for (let t = 0; t < counts.length; t++) n += counts[t];
+    const typeOfUnit = new Int32Array(n);
+    for (let t = 0, first = 0; t < counts.length; first += counts[t], t++) typeOfUnit.fill(t, first, first + counts[t]);
+    return new ResampleCounts(counts, typeOfUnit, { method });
+  }
+
+  /** How this resampler draws (the benchmark reports auto's choice). */
+  get wayOfDrawing(): Way {
+    return this.way;
+  }
+
   /** One resample: `out[t]` is how many of the n drawn units are of type t (`out` is overwritten). */
   draw(u: Uniform, out: Int32Array): Int32Array {
     const { n, types, typeOfUnit, tableAt, guideAt, guideSize, cdf, guide, ptrsAt, ptrs, tableTypes, rejectionTypes } = this;
-    if (this.byUnit) {
+    if (this.way === "units") {
       out.fill(0);
       for (let d = 0; d < n; d++) out[typeOfUnit[Math.floor(u() * n)]]++;
+      return out;
+    }
+    if (this.way === "binomials") {
+      const conditional = this.conditional;
+      let left = n;
+      for (let t = 0; t < types; t++) {
+        const x = left > 0 ? binomial(left, conditional[t], u) : 0;
+        out[t] = x;
+        left -= x;
+      }
       return out;
     }
     // Type t's table draw inverts the t-th uniform; rejection draws then take theirs in type order.

@@ -1,7 +1,8 @@
 // Reproducible randomness for the bootstrap: a seeded uniform generator (mulberry32) and the
-// samplers built on it (normal, binomial, multinomial): the same seed gives the same report.
-/** A uniform generator on [0, 1); `spare` holds the second normal of a Box–Muller pair. */
-export type Uniform = (() => number) & { spare?: number };
+// Poisson sampler resample-counts.ts builds its exact multinomial draws on: the same seed gives
+// the same report.
+/** A uniform generator on [0, 1). */
+export type Uniform = () => number;
 
 export function mulberry32(seed: number): Uniform {
   // The state lives in a typed array: a 32-bit value kept in a closure variable is boxed as a heap
@@ -13,53 +14,6 @@ export function mulberry32(seed: number): Uniform {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-export function normal(u: Uniform): number {
-  if (u.spare !== undefined) {
-    const kept = u.spare;
-    u.spare = undefined;
-    return kept;
-  }
-  const r = Math.sqrt(-2 * Math.log(Math.max(u(), 1e-300)));
-  const theta = 2 * Math.PI * u();
-  u.spare = r * Math.sin(theta);
-  return r * Math.cos(theta);
-}
-
-/**
- * Binomial(n, p). Below a variance of NORMAL_APPROXIMATION_VARIANCE it is drawn exactly, by
- * inversion (Kachitvichyanukul and Schmeiser's BINV), whose cost grows with n·p, which is small
- * there. At or above it the normal approximation is used: one category count of a bootstrap
- * resample then has a skewness of at most 0.32, and the resampled statistic, a weighted sum over
- * many categories, far less; bootstrap.test.ts checks the intervals against resampling prompts
- * one by one. This keeps a million-judgment report within seconds.
- */
-export const NORMAL_APPROXIMATION_VARIANCE = 10;
-
-export function binomial(n: number, p: number, u: Uniform): number {
-  if (n <= 0 || p <= 0) return 0;
-  if (p >= 1) return n;
-  if (p > 0.5) return n - binomial(n, 1 - p, u);
-  const variance = n * p * (1 - p);
-  if (variance >= NORMAL_APPROXIMATION_VARIANCE) {
-    return Math.min(n, Math.max(0, Math.round(n * p + Math.sqrt(variance) * normal(u))));
-  }
-  const q = 1 - p;
-  const s = p / q;
-  const a = (n + 1) * s;
-  for (;;) {
-    let r = Math.pow(q, n);
-    let v = u();
-    let x = 0;
-    while (v > r) {
-      v -= r;
-      x++;
-      if (x > n) break; // rounding left a sliver above the total mass: draw again
-      r *= a / x - s;
-    }
-    if (x <= n) return x;
-  }
 }
 
 const LOG_GAMMA_SERIES = [8.333333333333333e-2, -2.777777777777778e-3, 7.936507936507937e-4, -5.952380952380952e-4,
@@ -79,6 +33,56 @@ export function logGamma(x: number): number {
     x0 -= 1;
   }
   return value;
+}
+
+/** Below this n·min(p, 1 − p) a binomial is drawn by inversion, at or above it by transformed rejection. */
+const BINOMIAL_INVERSION_MEAN = 10;
+
+/**
+ * Binomial(n, p), exactly. Small means by inversion (Kachitvichyanukul and Schmeiser's BINV,
+ * cost growing with n·p); larger ones by Hörmann's transformed rejection with squeeze (BTRS,
+ * 1993), about 1.2 pairs of uniforms per draw whatever n.
+ */
+export function binomial(n: number, p: number, u: Uniform): number {
+  if (n <= 0 || p <= 0) return 0;
+  if (p >= 1) return n;
+  if (p > 0.5) return n - binomial(n, 1 - p, u);
+  const q = 1 - p;
+  if (n * p < BINOMIAL_INVERSION_MEAN) {
+    const s = p / q;
+    const a = (n + 1) * s;
+    for (;;) {
+      let r = Math.pow(q, n);
+      let v = u();
+      let x = 0;
+      while (v > r) {
+        v -= r;
+        x++;
+        if (x > n) break; // rounding left a sliver above the total mass: draw again
+        r *= a / x - s;
+      }
+      if (x <= n) return x;
+    }
+  }
+  const spq = Math.sqrt(n * p * q);
+  const b = 1.15 + 2.53 * spq;
+  const a = -0.0873 + 0.0248 * b + 0.01 * p;
+  const c = n * p + 0.5;
+  const vr = 0.92 - 4.2 / b;
+  const alpha = (2.83 + 5.1 / b) * spq;
+  const m = Math.floor((n + 1) * p);
+  let logModeMass = NaN; // ln(m! (n − m)!), computed the first time the squeeze does not decide
+  for (;;) {
+    const U = u() - 0.5;
+    const V = u();
+    const us = 0.5 - Math.abs(U);
+    const k = Math.floor(((2 * a) / us + b) * U + c);
+    if (k < 0 || k > n) continue;
+    if (us >= 0.07 && V <= vr) return k;
+    if (Number.isNaN(logModeMass)) logModeMass = logGamma(m + 1) + logGamma(n - m + 1);
+    // accept when V·α/(a/us² + b) ≤ f(k)/f(m), f the binomial mass
+    if (Math.log((V * alpha) / (a / (us * us) + b)) <= logModeMass - logGamma(k + 1) - logGamma(n - k + 1) + (k - m) * Math.log(p / q)) return k;
+  }
 }
 
 /** The constants of PTRS for one mean (poissonRejection), computed once when many draws share the mean. */
@@ -110,20 +114,6 @@ export function poissonRejection(constants: Float64Array, at: number, u: Uniform
 }
 
 export const poissonLarge = (mean: number, u: Uniform): number => poissonRejection(ptrsConstants(mean), 0, u);
-
-/** Counts of a multinomial(n, probabilities) draw, by conditional binomials (into `out` when given, to spare allocations). */
-export function multinomial(n: number, probabilities: number[], u: Uniform, out: number[] = new Array<number>(probabilities.length)): number[] {
-  out.fill(0);
-  let left = n;
-  let mass = 1;
-  for (let i = 0; i < probabilities.length && left > 0; i++) {
-    const p = i === probabilities.length - 1 ? 1 : Math.min(1, probabilities[i] / mass);
-    out[i] = binomial(left, p, u);
-    left -= out[i];
-    mass -= probabilities[i];
-  }
-  return out;
-}
 
 /** A per-statistic seed from the report's seed and the statistic's name, so intervals do not depend on computation order. */
 export function deriveSeed(seed: number, key: string): number {

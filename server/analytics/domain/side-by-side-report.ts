@@ -1,6 +1,6 @@
 // Side-by-side statistics at the prompt level, per dimension and slice (definitions in docs/report-format.md).
 import type { BootstrapOptions } from "./bootstrap";
-import { addCluster, clusteredShare, type ClusterCount } from "./cluster-bootstrap";
+import { addCluster, clusteredShare, type ClusterCount, type ClusterTally } from "./cluster-bootstrap";
 import { holmAdjustLog } from "./holm";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { pValueFigure } from "./p-value";
@@ -50,7 +50,7 @@ export interface PreferenceTally {
   /** prompts by their histogram: Krippendorff's alpha, interval and ordinal */
   alpha: AlphaTally;
   /** prompts by (non-tie judgments that preferred the left response, sided non-tie judgments) */
-  position: Map<string, ClusterCount>;
+  position: ClusterTally;
 }
 
 /** A pair of models as one key: model A (the pair's first-named) and model B. */

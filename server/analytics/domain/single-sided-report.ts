@@ -5,8 +5,8 @@
 //
 // Per-prompt values live in typed arrays indexed by prompt, and each slice is a list of prompt
 // indices, so a million judgments aggregate without a map lookup per prompt and slice.
-import { bootstrapMean, bootstrapRelativeImprovements, type BootstrapOptions } from "./bootstrap";
-import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoughClusters, type ClusterCount } from "./cluster-bootstrap";
+import { PairTally, bootstrapMeanOf, bootstrapRelativeImprovementsOf, type BootstrapOptions } from "./bootstrap";
+import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoughClusters, type ClusterCount, type ClusterTally } from "./cluster-bootstrap";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { packHistogram } from "./packed-histogram";
 import type { ReportRow } from "./report-row";
@@ -29,7 +29,7 @@ export interface ScoreUnit {
 export const SCORE_POINTS = 5;
 
 /** One model's per-prompt aggregates on one dimension (index = prompt; n = 0 where unscored). */
-interface Series {
+export interface Series {
   n: Float64Array;
   sum: Float64Array;
   sumSq: Float64Array;
@@ -42,28 +42,57 @@ export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
   slicing: Slicing = slicesOf, metrics?: ReadonlySet<string>,
 ): ReportRow[] {
-  const wanted = (m: string) => !metrics || metrics.has(m);
-  const promptIndex = new Map<string, number>();
-  const slicePrompts = new Map<string, number[]>();
-  const indexOf = (promptId: string): number => {
-    let i = promptIndex.get(promptId);
+  const series = new ScoreSeries(prompts, slicing);
+  for (const u of units) series.add(u);
+  return series.rows(study, bootstrap, metrics);
+}
+
+/**
+ * Single-sided scores summed per dimension, model and prompt (typed arrays indexed by prompt, with
+ * each slice a list of prompt indices). Units and single scores may be added between reads of the
+ * rows: the over-time view adds judgments in submission order and reads the rows at each checkpoint.
+ */
+export class ScoreSeries {
+  private readonly promptIndex = new Map<string, number>();
+  private readonly slicePrompts = new Map<string, number[]>();
+  /** dimension → model → series */
+  private readonly series = new Map<string, Map<string, Series>>();
+  /** every series' arrays hold one entry per prompt the study has */
+  private readonly capacity: number;
+
+  constructor(private readonly prompts: Map<string, PromptAttributes>, private readonly slicing: Slicing = slicesOf) {
+    this.capacity = prompts.size;
+  }
+
+  /** The prompt's index, given the first time a unit names it (its slices list it then). */
+  indexOf(promptId: string): number {
+    let i = this.promptIndex.get(promptId);
     if (i === undefined) {
-      const attrs = prompts.get(promptId);
+      const attrs = this.prompts.get(promptId);
       if (!attrs) throw new Error(`judgments reference unknown prompt ${promptId}`);
-      i = promptIndex.size;
-      promptIndex.set(promptId, i);
-      for (const s of slicing(attrs)) (slicePrompts.get(s) ?? slicePrompts.set(s, []).get(s)!).push(i);
+      i = this.promptIndex.size;
+      this.promptIndex.set(promptId, i);
+      for (const s of this.slicing(attrs)) (this.slicePrompts.get(s) ?? this.slicePrompts.set(s, []).get(s)!).push(i);
     }
     return i;
-  };
-  const collected: { u: ScoreUnit; i: number }[] = [];
-  for (const u of units) if (u.n > 0) collected.push({ u, i: indexOf(u.promptId) });
-  const size = promptIndex.size;
-  const series = new Map<string, Map<string, Series>>(); // dimension → model → series
-  for (const { u, i } of collected) {
-    const byModel = series.get(u.dimension) ?? series.set(u.dimension, new Map()).get(u.dimension)!;
-    const s = byModel.get(u.model) ?? byModel.set(u.model, { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size),
-      histogram: new Float64Array(size * SCORE_POINTS) }).get(u.model)!;
+  }
+
+  /** The arrays of one model on one dimension, made when first asked for. */
+  seriesOf(dimension: string, model: string): Series {
+    const byModel = this.series.get(dimension) ?? this.series.set(dimension, new Map()).get(dimension)!;
+    let s = byModel.get(model);
+    if (!s) {
+      const size = this.capacity;
+      s = { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size), histogram: new Float64Array(size * SCORE_POINTS) };
+      byModel.set(model, s);
+    }
+    return s;
+  }
+
+  add(u: ScoreUnit): void {
+    if (!(u.n > 0)) return;
+    const i = this.indexOf(u.promptId);
+    const s = this.seriesOf(u.dimension, u.model);
     s.n[i] += u.n;
     s.sum[i] += u.sum;
     s.sumSq[i] += u.sumSq;
@@ -71,92 +100,120 @@ export function singleSidedRows(
     for (let v = 0; v < SCORE_POINTS; v++) s.histogram[i * SCORE_POINTS + v] += u.histogram[v];
   }
 
-  // Each prompt's histogram packed once per series (NaN where a point overflows its field): the
-  // alpha tallies of the prompt's five or so slices reuse the key.
-  const packed = new Map<Series, Float64Array>();
-  for (const byModel of series.values()) {
-    for (const s of byModel.values()) packed.set(s, Float64Array.from({ length: size }, (_, i) => packHistogram(s.histogram, SCORE_POINTS, i * SCORE_POINTS) ?? NaN));
+  /** One judgment's score (1 … 5) on prompt `i` (from indexOf) in series `s` (from seriesOf). */
+  static addScore(s: Series, i: number, score: number): void {
+    if (!(Number.isInteger(score) && score >= 1 && score <= SCORE_POINTS)) throw new Error(`a score of ${score} is off the 1 … ${SCORE_POINTS} scale`);
+    s.n[i]++;
+    s.sum[i] += score;
+    s.sumSq[i] += score * score;
+    if (score >= 4) s.topBox[i]++;
+    s.histogram[i * SCORE_POINTS + score - 1]++;
   }
 
-  const rows: ReportRow[] = [];
-  const slices = [...slicePrompts.keys()].sort(compareSlices);
-  for (const dimension of [...series.keys()].sort()) {
-    const byModel = series.get(dimension)!;
-    const models = [...byModel.keys()].sort();
-    for (const slice of slices) {
-      const members = slicePrompts.get(slice)!;
-      const present: string[] = [];
-      for (const model of models) {
-        const s = byModel.get(model)!;
-        const keys = packed.get(s)!;
-        const means: number[] = [];
-        let judgments = 0;
-        const topBox = new Map<string, ClusterCount>();
-        const alpha = new AlphaTally(SCORE_POINTS);
-        for (const i of members) {
-          if (s.n[i] === 0) continue;
-          means.push(s.sum[i] / s.n[i]);
-          judgments += s.n[i];
-          addCluster(topBox, s.topBox[i], s.n[i]);
-          alpha.add(s.histogram, 1, i * SCORE_POINTS, Number.isNaN(keys[i]) ? undefined : keys[i]);
-        }
-        if (means.length === 0) continue;
-        present.push(model);
-        rows.push(...modelScoreRows(study, dimension, slice, model, {
-          prompts: means.length, judgments, topBox, alpha, bootstrap, metrics,
-          mean: means.reduce((a, b) => a + b, 0) / means.length, meanInterval: () => bootstrapMean(means, bootstrap, meanKey(model, dimension, slice)),
-        }));
-      }
-      // Each unordered pair is resampled once; both directions' intervals come from it.
-      for (const [k, a] of present.entries()) {
-        for (const b of present.slice(k + 1)) {
-          const sa = byModel.get(a)!;
-          const sb = byModel.get(b)!;
-          const pairs: [number, number][] = [];
-          const topPairs: [number, number][] = [];
+  /** The report rows of what has been added so far (only `metrics`, when given). */
+  rows(study: string, bootstrap: BootstrapOptions, metrics?: ReadonlySet<string>): ReportRow[] {
+    const wanted = (m: string) => !metrics || metrics.has(m);
+    const { series, slicePrompts } = this;
+    const size = this.capacity;
+    const withAlpha = wanted("alpha") || wanted("alpha_ordinal");
+    const withTopBox = wanted("top_box_rate");
+    const withTopBoxPairs = wanted("relative_improvement_top_box");
+    // Each prompt's histogram packed once per series (NaN where a point overflows its field): the
+    // alpha tallies of the prompt's five or so slices reuse the key.
+    const packed = new Map<Series, Float64Array>();
+    for (const byModel of series.values()) {
+      for (const s of byModel.values()) if (withAlpha) packed.set(s, Float64Array.from({ length: size }, (_, i) => packHistogram(s.histogram, SCORE_POINTS, i * SCORE_POINTS) ?? NaN));
+    }
+
+    const rows: ReportRow[] = [];
+    const slices = [...slicePrompts.keys()].sort(compareSlices);
+    for (const dimension of [...series.keys()].sort()) {
+      const byModel = series.get(dimension)!;
+      const models = [...byModel.keys()].sort();
+      for (const slice of slices) {
+        const members = slicePrompts.get(slice)!;
+        const present: string[] = [];
+        for (const model of models) {
+          const s = byModel.get(model)!;
+          const keys = packed.get(s);
+          const means = new Map<number, number>(); // a prompt's mean score → prompts with it
+          let prompts = 0, sumOfMeans = 0, judgments = 0;
+          const topBox: ClusterTally = new Map();
+          const alpha = new AlphaTally(SCORE_POINTS);
           for (const i of members) {
-            if (sa.n[i] === 0 || sb.n[i] === 0) continue;
-            pairs.push([sa.sum[i] / sa.n[i], sb.sum[i] / sb.n[i]]);
-            topPairs.push([sa.topBox[i] / sa.n[i], sb.topBox[i] / sb.n[i]]);
+            const n = s.n[i];
+            if (n === 0) continue;
+            const mean = s.sum[i] / n;
+            means.set(mean, (means.get(mean) ?? 0) + 1);
+            prompts++;
+            sumOfMeans += mean;
+            judgments += n;
+            if (withTopBox) addCluster(topBox, s.topBox[i], n);
+            if (keys) alpha.add(s.histogram, 1, i * SCORE_POINTS, Number.isNaN(keys[i]) ? undefined : keys[i]);
           }
-          if (pairs.length === 0) continue;
-          if (PAIRED_METRICS.some(wanted)) rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, topPairs, bootstrap).filter((r) => wanted(r.metric)));
+          if (prompts === 0) continue;
+          present.push(model);
+          rows.push(...modelScoreRows(study, dimension, slice, model, {
+            prompts, judgments, topBox, alpha, bootstrap, metrics, mean: sumOfMeans / prompts,
+            meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), bootstrap, meanKey(model, dimension, slice)),
+          }));
+        }
+        // Each unordered pair is resampled once; both directions' intervals come from it.
+        for (const [k, a] of present.entries()) {
+          for (const b of present.slice(k + 1)) {
+            const sa = byModel.get(a)!;
+            const sb = byModel.get(b)!;
+            const pairs = new PairTally();
+            const topPairs = new PairTally();
+            for (const i of members) {
+              if (sa.n[i] === 0 || sb.n[i] === 0) continue;
+              pairs.add(sa.sum[i] / sa.n[i], sb.sum[i] / sb.n[i]);
+              if (withTopBoxPairs) topPairs.add(sa.topBox[i] / sa.n[i], sb.topBox[i] / sb.n[i]);
+            }
+            if (pairs.units === 0) continue;
+            if (PAIRED_METRICS.some(wanted)) rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, withTopBoxPairs ? topPairs : null, bootstrap).filter((r) => wanted(r.metric)));
+          }
         }
       }
     }
+    return rows;
   }
-  return rows;
 }
 
 const PAIRED_METRICS = ["relative_improvement_mean", "mean_difference", "relative_improvement_top_box"];
 
-const meanOf = (xs: [number, number][], k: 0 | 1) => xs.reduce((s, p) => s + p[k], 0) / xs.length;
-
 /**
- * The paired comparisons of models a and b over the prompts both were scored on, both directions.
+ * The paired comparisons of models a and b over the prompts both were scored on, both directions
+ * (the top-box ones only when `topPairs` is given).
  * The relative improvement of the mean depends on where the scale starts (the same scores read
  * +20% on 1..5 and +30% on 0..4), so its row says so and the difference of means stands beside it;
  * the top-box comparison uses each prompt's share of scores ≥ 4, which has a true zero.
  */
-function pairedRows(h: { study: string; dimension: string; slice: string; a: string; b: string }, pairs: [number, number][], topPairs: [number, number][], bootstrap: BootstrapOptions): ReportRow[] {
+function pairedRows(h: { study: string; dimension: string; slice: string; a: string; b: string }, pairs: PairTally, topPairs: PairTally | null, bootstrap: BootstrapOptions): ReportRow[] {
+  const n = pairs.units;
   const row = (modelA: string, modelB: string, metric: string, value: number | null, ci: { low: number; high: number } | null, note = ""): ReportRow => ({
     study: h.study, type: "single_sided", model_a: modelA, model_b: modelB, dimension: h.dimension, slice: h.slice, metric, value,
-    ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n: pairs.length, n_clusters: ci ? pairs.length : null, note,
+    ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n, n_clusters: ci ? n : null, note,
   });
   const key = `${h.a}|${h.b}|${h.dimension}|${h.slice}`;
-  const tooFew = pairs.length < MIN_CLUSTERS ? tooFewClustersNote(pairs.length, "prompts") : "";
-  const ri = tooFew ? null : bootstrapRelativeImprovements(pairs, bootstrap, `ri|${key}`);
-  const top = tooFew ? null : bootstrapRelativeImprovements(topPairs, bootstrap, `ritb|${key}`);
-  const [meanA, meanB, topA, topB] = [meanOf(pairs, 0), meanOf(pairs, 1), meanOf(topPairs, 0), meanOf(topPairs, 1)];
+  const tooFew = n < MIN_CLUSTERS ? tooFewClustersNote(n, "prompts") : "";
+  const ri = tooFew ? null : bootstrapRelativeImprovementsOf(pairs, bootstrap, `ri|${key}`);
+  const top = tooFew || !topPairs ? null : bootstrapRelativeImprovementsOf(topPairs, bootstrap, `ritb|${key}`);
+  const [meanA, meanB] = [pairs.sumA / n, pairs.sumB / n];
   const originNote = "depends on where the scale starts (1..5 here); see mean_difference";
   const noted = (extra: string) => [extra, tooFew].filter(Boolean).join("; ");
   const relative = (x: number, y: number) => (y === 0 ? null : (x - y) / y);
   const flip = (ci: { low: number; high: number } | null) => (ci ? { low: -ci.high, high: -ci.low } : null);
-  return [
+  const rows = [
     row(h.a, h.b, "relative_improvement_mean", relative(meanA, meanB), ri?.aOverB ?? null, noted(originNote)),
     row(h.b, h.a, "relative_improvement_mean", relative(meanB, meanA), ri?.bOverA ?? null, noted(originNote)),
     row(h.a, h.b, "mean_difference", meanA - meanB, ri?.difference ?? null, noted("")),
     row(h.b, h.a, "mean_difference", meanB - meanA, flip(ri?.difference ?? null), noted("")),
+  ];
+  if (!topPairs) return rows;
+  const [topA, topB] = [topPairs.sumA / n, topPairs.sumB / n];
+  return [
+    ...rows,
     row(h.a, h.b, "relative_improvement_top_box", relative(topA, topB), topB === 0 ? null : top?.aOverB ?? null, noted(topB === 0 ? "no top-box scores for the baseline" : "")),
     row(h.b, h.a, "relative_improvement_top_box", relative(topB, topA), topA === 0 ? null : top?.bOverA ?? null, noted(topA === 0 ? "no top-box scores for the baseline" : "")),
   ];
@@ -170,7 +227,7 @@ export interface ModelScoreAggregate {
   prompts: number;
   judgments: number;
   /** prompts by (scores of 4 or 5, scores): the top-box rate's clusters */
-  topBox: Map<string, ClusterCount>;
+  topBox: ClusterTally;
   mean: number;
   /** the mean's bootstrap interval, computed only when there are enough prompts for one */
   meanInterval: () => { low: number; high: number } | null;

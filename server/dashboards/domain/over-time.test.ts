@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createRng } from "../../../seed/rng";
-import { accumulateOverTime, checkpoints, preferenceGroupsOverTime, timeOrder, type TimedColumns } from "./over-time";
+import { ScoreSeries, singleSidedRows, type ScoreUnit } from "../../analytics/domain/single-sided-report";
+import type { ReportRow } from "../../analytics/domain/report-row";
+import { allOnly } from "../../analytics/domain/slices";
+import { checkpoints, preferenceGroupsOverTime, scoresOverTime, timeOrder, type TimedColumns } from "./over-time";
+
+const OPTS = { resamples: 300, seed: 4 };
 
 describe("checkpoints", () => {
   it("spreads counts evenly and ends at the total", () => {
@@ -20,21 +25,42 @@ describe("timeOrder", () => {
   });
 });
 
-describe("accumulateOverTime", () => {
-  it("folds judgments into units in time order and emits cumulative units at each checkpoint", () => {
-    const at = Float64Array.of(30, 10, 20, 40);
-    const key = [0, 0, 1, 1];
-    const v = [1, 2, 5, -1];
-    const seen: { count: number; at: number; sums: Record<string, number> }[] = [];
-    accumulateOverTime(timeOrder(at), at, 2, { keyOf: (r) => key[r], start: () => ({ sum: 0 }), add: (u, r) => { u.sum += v[r]; } },
-      (count, last, units) => {
-        const sums: Record<string, number> = {};
-        let i = 0;
-        for (const u of units) sums[i++] = u.sum;
-        seen.push({ count, at: last, sums });
-      });
-    // First checkpoint: the two earliest (at 10 → a=2, at 20 → b=5); then all four (a=3, b=4).
-    expect(seen).toEqual([{ count: 2, at: 20, sums: { 0: 2, 1: 5 } }, { count: 4, at: 40, sums: { 0: 3, 1: 4 } }]);
+describe("scoresOverTime", () => {
+  it("gives at each checkpoint the report rows of the judgments submitted so far", () => {
+    const rng = createRng(5);
+    const n = 400;
+    const items = [...Array(30).keys()].map((i) => ({ promptId: `p${i % 15}`, model: i < 15 ? "A" : "B" }));
+    const prompts = new Map([...Array(15).keys()].map((p) => [`p${p}`, { locale: "en-US", region: "Americas", category: "c", modality: "TEXT" as const }]));
+    const dims = ["overall", "truthfulness"];
+    const j: TimedColumns = { length: n, items: 30, dimensions: 2, item: new Int32Array(n), dimension: new Int32Array(n), value: new Float64Array(n), at: new Float64Array(n) };
+    for (let r = 0; r < n; r++) {
+      j.item[r] = rng.int(0, 29); j.dimension[r] = rng.int(0, 1); j.value[r] = rng.int(1, 5); j.at[r] = rng.int(0, 50);
+    }
+    const seen: { count: number; at: number; rows: ReportRow[] }[] = [];
+    const series = new ScoreSeries(prompts, allOnly);
+    scoresOverTime(j, 4, series, (i) => items[i], (d) => dims[d], (count, at) => seen.push({ count, at, rows: series.rows("S", OPTS) }));
+    // The same rows from the units summed afresh over the rows so far, sorted by time (stable).
+    const order = [...Array(n).keys()].sort((a, b) => j.at[a] - j.at[b]);
+    expect(seen.map((s) => s.count)).toEqual([100, 200, 300, 400]);
+    for (const s of seen) {
+      const units = new Map<string, ScoreUnit>();
+      for (const r of order.slice(0, s.count)) {
+        const key = `${j.item[r]}|${j.dimension[r]}`;
+        const u = units.get(key) ?? units.set(key, { ...items[j.item[r]], dimension: dims[j.dimension[r]], n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: [0, 0, 0, 0, 0] }).get(key)!;
+        const v = j.value[r];
+        u.n++; u.sum += v; u.sumSq += v * v; if (v >= 4) u.topBox++; (u.histogram as number[])[v - 1]++;
+      }
+      const sorted = (rows: ReportRow[]) => rows.map((x) => ({ ...x, value: x.value === null ? null : Number(x.value.toFixed(12)) }))
+        .sort((x, y) => `${x.dimension}|${x.model_a}|${x.model_b}|${x.metric}`.localeCompare(`${y.dimension}|${y.model_a}|${y.model_b}|${y.metric}`));
+      expect(sorted(s.rows)).toEqual(sorted(singleSidedRows("S", units.values(), prompts, OPTS, allOnly)));
+      expect(s.at).toBe(j.at[order[s.count - 1]]);
+    }
+  });
+
+  it("refuses a score off the scale", () => {
+    const j: TimedColumns = { length: 1, items: 1, dimensions: 1, item: Int32Array.of(0), dimension: Int32Array.of(0), value: Float64Array.of(6), at: Float64Array.of(0) };
+    const series = new ScoreSeries(new Map([["p", { locale: "en-US", region: "Americas", category: "c", modality: "TEXT" as const }]]), allOnly);
+    expect(() => scoresOverTime(j, 1, series, () => ({ promptId: "p", model: "A" }), () => "overall", () => {})).toThrow("a score of 6 is off the 1 … 5 scale");
   });
 });
 

@@ -4,6 +4,7 @@
 // million judgments, one object per judgment and a string key per unit cost seconds.
 import { packHistogram } from "../../analytics/domain/packed-histogram";
 import { PREFERENCE_POINTS, unitOfHistogram, type PreferenceUnit } from "../../analytics/domain/side-by-side-report";
+import { ScoreSeries, type Series } from "../../analytics/domain/single-sided-report";
 
 /** Judgment counts to evaluate at: `points` evenly spaced counts ending at the total (fewer for small studies). */
 export function checkpoints(total: number, points: number): number[] {
@@ -51,26 +52,31 @@ export function timeOrder(at: Float64Array): Int32Array {
 }
 
 /**
- * Walks the rows in `order`, folding each into its unit (`keyOf` → `start`/`add`), and calls
- * `emit` with the units so far at every checkpoint. Units are mutated in place, so `emit` must
- * use them before returning.
+ * Single-sided judgments in submission order, each score added to its model's series on its
+ * prompt as it comes; at each checkpoint `emit` reads the series (its rows). A checkpoint costs
+ * the rows, not a recount of every judgment so far. `itemOf` names an item code's prompt and model.
  */
-export function accumulateOverTime<U>(
-  order: Int32Array, at: Float64Array, points: number,
-  unit: { keyOf: (r: number) => number; start: (r: number) => U; add: (u: U, r: number) => void },
-  emit: (judgments: number, at: number, units: Iterable<U>) => void,
-): void {
-  const units = new Map<number, U>();
+export function scoresOverTime(j: TimedColumns, points: number, series: ScoreSeries, itemOf: (item: number) => { promptId: string; model: string },
+  dimensionKey: (dimension: number) => string, emit: (judgments: number, at: number) => void): void {
+  // Each item's prompt index and each unit's series, found the first time a judgment names them.
+  const promptOf = new Int32Array(j.items).fill(-1);
+  const seriesOfUnit: (Series | undefined)[] = new Array(j.items * j.dimensions);
+  const order = timeOrder(j.at);
   let next = 0;
   for (const c of checkpoints(order.length, points)) {
     for (; next < c; next++) {
       const r = order[next];
-      const key = unit.keyOf(r);
-      let u = units.get(key);
-      if (!u) units.set(key, (u = unit.start(r)));
-      unit.add(u, r);
+      const item = j.item[r];
+      const unit = item * j.dimensions + j.dimension[r];
+      let s = seriesOfUnit[unit];
+      if (!s) {
+        const named = itemOf(item);
+        if (promptOf[item] < 0) promptOf[item] = series.indexOf(named.promptId);
+        s = seriesOfUnit[unit] = series.seriesOf(dimensionKey(j.dimension[r]), named.model);
+      }
+      ScoreSeries.addScore(s, promptOf[item], j.value[r]);
     }
-    emit(c, at[order[c - 1]], units.values());
+    emit(c, j.at[order[c - 1]]);
   }
 }
 
