@@ -8,7 +8,8 @@ import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
-import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows, singleSidedRows } from "../analytics/domain/single-sided-report";
+import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows, scoreSeriesOf } from "../analytics/domain/single-sided-report";
+import { scoreRowsInWorkers } from "../analytics/score-rows-in-workers";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
@@ -124,7 +125,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   // The units and the prompts' attributes are read side by side (as the report does).
   const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
-  return singleSidedRows(s.name, filterUnits(units, kept, filter), kept, DEFAULT_BOOTSTRAP);
+  return scoreRowsInWorkers(scoreSeriesOf(filterUnits(units, kept, filter), kept), s.name, DEFAULT_BOOTSTRAP);
 }
 
 const FLAGGED_SHOWN = 100;

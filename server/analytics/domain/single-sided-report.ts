@@ -28,6 +28,13 @@ export interface ScoreUnit {
 /** The points of the score scale, 1 … 5. */
 export const SCORE_POINTS = 5;
 
+/** Some dimensions of a ScoreSeries as plain data (ScoreSeries.parts and fromParts). */
+export interface ScoreSeriesParts {
+  capacity: number;
+  slicePrompts: [string, number[]][];
+  series: [string, [string, Series][]][];
+}
+
 /** One model's per-prompt aggregates on one dimension (index = prompt; n = 0 where unscored). */
 export interface Series {
   n: Float64Array;
@@ -42,9 +49,14 @@ export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
   slicing: Slicing = slicesOf, metrics?: ReadonlySet<string>,
 ): ReportRow[] {
+  return scoreSeriesOf(units, prompts, slicing).rows(study, bootstrap, metrics);
+}
+
+/** The units summed into a ScoreSeries. */
+export function scoreSeriesOf(units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, slicing: Slicing = slicesOf): ScoreSeries {
   const series = new ScoreSeries(prompts, slicing);
   for (const u of units) series.add(u);
-  return series.rows(study, bootstrap, metrics);
+  return series;
 }
 
 /**
@@ -54,14 +66,40 @@ export function singleSidedRows(
  */
 export class ScoreSeries {
   private readonly promptIndex = new Map<string, number>();
-  private readonly slicePrompts = new Map<string, number[]>();
+  private slicePrompts = new Map<string, number[]>();
   /** dimension → model → series */
-  private readonly series = new Map<string, Map<string, Series>>();
+  private series = new Map<string, Map<string, Series>>();
   /** every series' arrays hold one entry per prompt the study has */
-  private readonly capacity: number;
+  private capacity: number;
 
   constructor(private readonly prompts: Map<string, PromptAttributes>, private readonly slicing: Slicing = slicesOf) {
     this.capacity = prompts.size;
+  }
+
+  /** The dimensions scored so far, in the order the rows list them. */
+  dimensions(): string[] {
+    return [...this.series.keys()].sort();
+  }
+
+  /** Scored (prompt, model) pairs of one dimension: what its rows cost, roughly. */
+  scoredUnits(dimension: string): number {
+    let units = 0;
+    for (const s of this.series.get(dimension)?.values() ?? []) for (let i = 0; i < this.capacity; i++) if (s.n[i] > 0) units++;
+    return units;
+  }
+
+  /** What computing the rows of `dimensions` needs, as plain data (a worker thread receives it). */
+  parts(dimensions: string[]): ScoreSeriesParts {
+    return { capacity: this.capacity, slicePrompts: [...this.slicePrompts], series: dimensions.map((d) => [d, [...(this.series.get(d) ?? [])]]) };
+  }
+
+  /** The series of `parts`, ready to give their rows (no more prompts can be added to it). */
+  static fromParts(parts: ScoreSeriesParts): ScoreSeries {
+    const series = new ScoreSeries(new Map());
+    series.capacity = parts.capacity;
+    series.slicePrompts = new Map(parts.slicePrompts);
+    series.series = new Map(parts.series.map(([d, byModel]) => [d, new Map(byModel)]));
+    return series;
   }
 
   /** The prompt's index, given the first time a unit names it (its slices list it then). */
