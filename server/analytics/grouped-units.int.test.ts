@@ -91,9 +91,11 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
     expect(all("n_prompts").value).toBe(12);
 
     const scores = (await repo.findStudy(t.db, { name: "Crowded scores" }))!;
-    const scored = (await repo.scoreUnits(t.db, scores.id)).find((u) => u.n === 1030)!;
-    expect(Array.from(scored.histogram)).toEqual([0, 0, 0, 0, 1030]);
-    expect(scored).toMatchObject({ sum: 5150, sumSq: 25750, topBox: 1030 });
+    const columns = await repo.scoreUnitColumns(t.db, scores.id);
+    const crowdedScores = [...Array(columns.length).keys()].filter((r) => columns.histogram[4][r] === 1030);
+    expect(crowdedScores).toHaveLength(1);
+    expect(columns.histogram.map((h) => h[crowdedScores[0]])).toEqual([0, 0, 0, 0, 1030]);
+    expect(columns.models[columns.model[crowdedScores[0]]]).toBe("Ada");
 
     // The dashboard's headline groups prompts by histogram from UnitTally, a column per point.
     const headline = await dashboards.sideBySideHeadlineGroups(t.db, sxs.id, {});

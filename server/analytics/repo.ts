@@ -6,7 +6,7 @@ import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import { SCALES } from "../studies/domain/scales";
 import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
-import { SCORE_POINTS, type ScoreUnit } from "./domain/single-sided-report";
+import { SCORE_POINTS, type ScoreUnitColumns } from "./domain/single-sided-report";
 import type { PromptAttributes } from "./domain/slices";
 
 
@@ -100,24 +100,34 @@ export async function preferenceUnitGroups(db: Db, studyId: string): Promise<{ u
   return { units, attributes };
 }
 
-/** Single-sided units, one per item (a prompt and a model) and dimension, from the unit tallies. */
-export async function scoreUnits(db: Db, studyId: string): Promise<ScoreUnit[]> {
-  const [u, keys] = await Promise.all([tallyUnits(db, studyId, SCORE_POINTS), studyKeys(db, studyId)]);
-  const items = u.item.values.map((id) => keys.items.get(String(id))!);
-  const dimensions = u.dimension.values.map((id) => keys.dims.get(String(id))!);
-  const units: ScoreUnit[] = [];
-  for (let r = 0; r < u.length; r++) {
-    const item = items[u.item.codes[r]];
-    const histogram = u.histogram.map((h) => h[r]);
-    let n = 0, sum = 0, sumSq = 0;
-    for (let p = 0; p < SCORE_POINTS; p++) {
-      const score = p + SCALES.SINGLE_SIDED.min;
-      n += histogram[p]; sum += histogram[p] * score; sumSq += histogram[p] * score * score;
-    }
-    // top box: scores 4 and 5
-    units.push({ promptId: item.promptId, model: item.model, dimension: dimensions[u.dimension.codes[r]], n, sum, sumSq, topBox: histogram[3] + histogram[4], histogram });
-  }
-  return units;
+/**
+ * Single-sided units, one per item (a prompt and a model) and dimension, as columns from the unit
+ * tallies' covering index; the items' prompts and the models' names are read beside them.
+ */
+export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUnitColumns> {
+  const histogram = Array.from({ length: SCORE_POINTS }, (_, p) => `"h${p}"`).join(", ");
+  const [c, items, models, dims] = await Promise.all([
+    nativeColumns(db, `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE "studyId" = ?`, [studyId]),
+    nativeColumns(db, `SELECT i."id", i."promptId" FROM "Item" i WHERE i."studyId" = ?`, [studyId]),
+    db.model.findMany({ select: { id: true, name: true } }),
+    db.dimension.findMany({ select: { id: true, key: true } }),
+  ]);
+  const itemIds = items.dictionary(0);
+  const promptIds = items.dictionary(1);
+  const promptOfItem = new Map<string, string>();
+  for (let r = 0; r < items.length; r++) promptOfItem.set(String(itemIds.values[itemIds.codes[r]]), String(promptIds.values[promptIds.codes[r]]));
+  const modelName = new Map(models.map((m) => [m.id, m.name]));
+  const dimensionKey = new Map(dims.map((d) => [d.id, d.key]));
+  const item = c.dictionary(0);
+  const model = c.dictionary(1);
+  const dimension = c.dictionary(2);
+  return {
+    length: c.length,
+    item: item.codes, promptOf: item.values.map((id) => promptOfItem.get(String(id))!),
+    model: model.codes, models: model.values.map((id) => modelName.get(String(id))!),
+    dimension: dimension.codes, dimensions: dimension.values.map((id) => dimensionKey.get(String(id))!),
+    histogram: Array.from({ length: SCORE_POINTS }, (_, p) => c.numbers(3 + p)),
+  };
 }
 
 export async function promptAttributes(db: Db, studyId: string): Promise<Map<string, PromptAttributes>> {

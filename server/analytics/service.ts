@@ -4,7 +4,7 @@ import type { BootstrapOptions } from "./domain/bootstrap";
 import type { ReportMeta } from "./domain/report-format";
 import type { ReportRow } from "./domain/report-row";
 import { sideBySidePairRows } from "./domain/side-by-side-report";
-import { scoreSeriesOf } from "./domain/single-sided-report";
+import { ScoreSeries } from "./domain/single-sided-report";
 import { scoreRowsInWorkers } from "./score-rows-in-workers";
 import { graderPseudonym } from "../exports/service";
 import { activeExclusions } from "../quality/service";
@@ -25,7 +25,11 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
   // their slices, single-sided ones per prompt beside the prompts' attributes.
   const computeRows = s.type === "SIDE_BY_SIDE"
     ? repo.preferenceUnitGroups(db, s.id).then(({ units, attributes }) => sideBySidePairRows(s.name, units, attributes, { bootstrap, rule: verdictRuleOf(s.verdictRule) }))
-    : Promise.all([repo.scoreUnits(db, s.id), repo.promptAttributes(db, s.id)]).then(([units, prompts]) => scoreRowsInWorkers(scoreSeriesOf(units, prompts), s.name, bootstrap));
+    : Promise.all([repo.scoreUnitColumns(db, s.id), repo.promptAttributes(db, s.id)]).then(([units, prompts]) => {
+      const series = new ScoreSeries(prompts);
+      series.addColumns(units);
+      return scoreRowsInWorkers(series, s.name, bootstrap);
+    });
   const [rows, exclusions, excluded] = await Promise.all([computeRows, activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),

@@ -5,10 +5,10 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
-import { filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
+import { dimensionPasses, filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
-import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows, scoreSeriesOf } from "../analytics/domain/single-sided-report";
+import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows } from "../analytics/domain/single-sided-report";
 import { scoreRowsInWorkers } from "../analytics/score-rows-in-workers";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
@@ -123,9 +123,11 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
     return sideBySideRows(h, filterUnits(units, kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
   }
   // The units and the prompts' attributes are read side by side (as the report does).
-  const [units, prompts] = await Promise.all([analytics.scoreUnits(db, studyId), analytics.promptAttributes(db, studyId)]);
+  const [units, prompts] = await Promise.all([analytics.scoreUnitColumns(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
-  return scoreRowsInWorkers(scoreSeriesOf(filterUnits(units, kept, filter), kept), s.name, DEFAULT_BOOTSTRAP);
+  const series = new ScoreSeries(kept);
+  series.addColumns(units, (promptId, dimension) => kept.has(promptId) && dimensionPasses(dimension, filter) && !filter.pair);
+  return scoreRowsInWorkers(series, s.name, DEFAULT_BOOTSTRAP);
 }
 
 const FLAGGED_SHOWN = 100;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bootstrapMean } from "./bootstrap";
-import { singleSidedRows, type ScoreUnit } from "./single-sided-report";
+import { ScoreSeries, singleSidedRows, type ScoreUnit, type ScoreUnitColumns } from "./single-sided-report";
 import type { PromptAttributes } from "./slices";
 import { bootstrapShare } from "./cluster-bootstrap";
 
@@ -73,5 +73,20 @@ describe("single-sided report", () => {
   it("slices like side-by-side reports, leaving pairs out where models share no prompt", () => {
     expect(get("X", "", "mean_score", "category=Writing")).toMatchObject({ value: 5, n: 1 });
     expect(rows.find((r) => r.slice === "category=Writing" && r.metric === "relative_improvement_mean")).toBeUndefined();
+  });
+
+  it("sums units from columns as it sums them one by one, leaving out what `keep` refuses", () => {
+    const columns: ScoreUnitColumns = {
+      length: units.length, item: Int32Array.from(units.keys()), promptOf: units.map((u) => u.promptId),
+      model: Int32Array.from(units, (u) => (u.model === "X" ? 0 : 1)), models: ["X", "Y"],
+      dimension: new Int32Array(units.length), dimensions: ["overall"],
+      histogram: [0, 1, 2, 3, 4].map((p) => Float64Array.from(units, (u) => u.histogram[p])),
+    };
+    const fromColumns = new ScoreSeries(prompts);
+    fromColumns.addColumns(columns);
+    expect(fromColumns.rows("S", OPTS)).toEqual(rows);
+    const kept = new ScoreSeries(prompts);
+    kept.addColumns(columns, (promptId) => promptId !== "p3");
+    expect(kept.rows("S", OPTS)).toEqual(singleSidedRows("S", units.filter((u) => u.promptId !== "p3"), prompts, OPTS));
   });
 });
