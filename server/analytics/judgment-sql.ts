@@ -77,3 +77,14 @@ export function taskTallyOfJudgments(param: string | null): string {
       WHEN j."score" = 4 THEN u."s3" + u."s4" + u."s5" ELSE u."s4" + u."s5" END - 1`;
   return taskTallySelect(`"Judgment" j LEFT JOIN (${units}) u ON u."itemId" = j."itemId" AND u."dimensionId" = j."dimensionId"`, inStudy, `u."n" - 1`, agreeing);
 }
+
+/**
+ * A judgment's submission time in milliseconds since 1970 (UTC), computed by the database, per
+ * engine: a million timestamps then arrive as numbers instead of as text to encode, hand over and
+ * parse one by one (SQLite keeps Prisma's ISO text; a number there is milliseconds already; the
+ * julian day's rounding error is a few hundredths of a millisecond, so ROUND gives it exactly).
+ */
+export const SUBMITTED_MILLIS = {
+  sqlite: `CASE WHEN typeof(j."submittedAt") IN ('integer', 'real') THEN j."submittedAt" ELSE ROUND((julianday(j."submittedAt") - 2440587.5) * 86400000) END`,
+  pg: `(EXTRACT(EPOCH FROM j."submittedAt") * 1000)::float8`,
+} as const;

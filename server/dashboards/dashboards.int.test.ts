@@ -160,6 +160,19 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     }
   });
 
+  it("timed judgments carry each counted judgment's submission time, to the millisecond, as the database computes it", async () => {
+    for (const [id, type] of [[sxs, "SIDE_BY_SIDE"], [single, "SINGLE_SIDED"]] as const) {
+      const j = await repo.timedJudgments(t.db, id, type, {});
+      const stored = await t.db.judgment.findMany({
+        where: { studyId: id, superseded: false, surplus: false, control: false, excludedById: null, ...(type === "SIDE_BY_SIDE" ? { preference: { not: null } } : { score: { not: null } }) },
+        select: { itemId: true, dimension: { select: { key: true } }, submittedAt: true },
+      });
+      const read = Array.from({ length: j.length }, (_, r) => `${j.itemIds[j.item[r]]}|${j.dimensionKeys[j.dimension[r]]}|${j.at[r]}`).sort();
+      expect(read).toEqual(stored.map((x) => `${x.itemId}|${x.dimension.key}|${x.submittedAt.getTime()}`).sort());
+      expect(stored.some((x) => x.submittedAt.getMilliseconds() !== 0) || stored.length === 0).toBe(true);
+    }
+  });
+
   it("a large study's timed judgments, read in two halves at once, are the rows read whole", async () => {
     for (const [id, type] of [[sxs, "SIDE_BY_SIDE"], [single, "SINGLE_SIDED"]] as const) {
       const rows = (j: repo.TimedJudgments) => Array.from({ length: j.length }, (_, r) => `${j.itemIds[j.item[r]]}|${j.dimensionKeys[j.dimension[r]]}|${j.value[r]}|${j.at[r]}`).sort();

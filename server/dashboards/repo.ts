@@ -1,12 +1,12 @@
 // The dashboards' own queries: the headline tallies summed in SQL, grader activity, flagged tasks,
 // judgments in time order, and what a study can be filtered by. Filters become SQL conditions so
 // that a million judgments are narrowed in the database, not in the app.
-import type { Db } from "../db/client";
+import { targetOf, type Db } from "../db/client";
 import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
-import { COUNTED_JUDGMENT, FLAGGED, PREFERRED_LEFT, SIDED_NON_TIE } from "../analytics/judgment-sql";
+import { COUNTED_JUDGMENT, FLAGGED, PREFERRED_LEFT, SIDED_NON_TIE, SUBMITTED_MILLIS } from "../analytics/judgment-sql";
 import { unitTallyGroups } from "../analytics/unit-tally-groups";
 import { PREFERENCE_POINTS } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS } from "../analytics/domain/single-sided-report";
@@ -273,7 +273,7 @@ const SPLIT_READ_ITEMS = 20_000;
 export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter, splitAbove = SPLIT_READ_ITEMS): Promise<TimedJudgments> {
   const where = judgmentFilter(studyId, f);
   const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const sql = `SELECT j."itemId", j."dimensionId", ${value}, j."submittedAt"
+  const sql = `SELECT j."itemId", j."dimensionId", ${value}, ${SUBMITTED_MILLIS[targetOf(db).engine]}
     FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`;
   // The study's item count and its middle item id, in one read.
   const [[items, middle]] = await nativeRows(db, `SELECT (SELECT COUNT(*) FROM "Item" i WHERE i."studyId" = ?),
