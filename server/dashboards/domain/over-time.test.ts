@@ -3,7 +3,7 @@ import { createRng } from "../../../seed/rng";
 import { ScoreSeries, singleSidedRows, type ScoreUnit } from "../../analytics/domain/single-sided-report";
 import type { ReportRow } from "../../analytics/domain/report-row";
 import { allOnly } from "../../analytics/domain/slices";
-import { checkpoints, preferenceGroupsOverTime, scoresOverTime, timeOrder, type TimedColumns } from "./over-time";
+import { checkpoints, preferenceGroupsOverTime, scoresOverTime, timeOrder, timeOrderByRank, type TimedColumns } from "./over-time";
 
 const OPTS = { resamples: 300, seed: 4 };
 
@@ -22,6 +22,20 @@ describe("timeOrder", () => {
   it("sorts rows by time and keeps rows of equal time in their order", () => {
     expect(Array.from(timeOrder(Float64Array.of(30, 10, 20, 10, 30, 5)))).toEqual([5, 1, 3, 2, 0, 4]);
     expect(Array.from(timeOrder(new Float64Array(0)))).toEqual([]);
+  });
+
+  it("gives the same stable order by packed keys and by rank, over spans that fit a key and spans that do not", () => {
+    const rng = createRng(11);
+    const stable = (at: Float64Array) => [...at.keys()].sort((a, b) => at[a] - at[b] || a - b);
+    // milliseconds a year apart with many ties (packed keys: a year × 5,000 rows fits); then a
+    // span too long for a key at this size, and fractional times (both by rank)
+    const year = Float64Array.from({ length: 5000 }, () => 1.7e12 + rng.int(0, 3.2e10 / 1e6) * 1e6);
+    const long = Float64Array.from({ length: 5000 }, () => rng.int(0, 2e12));
+    const fractional = Float64Array.from({ length: 500 }, () => rng.int(0, 50) + 0.5);
+    for (const at of [year, long, fractional]) {
+      expect(Array.from(timeOrder(at))).toEqual(stable(at));
+      expect(Array.from(timeOrderByRank(at))).toEqual(stable(at));
+    }
   });
 });
 
