@@ -2,7 +2,7 @@
 // counted up to each of a few checkpoints, so a stable result shows as flat lines narrowing.
 // Judgments arrive as columns (one typed array per field, items and dimensions as codes): at a
 // million judgments, one object per judgment and a string key per unit cost seconds.
-import { packHistogram } from "../../analytics/domain/packed-histogram";
+import { packedBits } from "../../analytics/domain/packed-histogram";
 import { PREFERENCE_POINTS, unitOfHistogram, type PreferenceUnit } from "../../analytics/domain/side-by-side-report";
 import { ScoreSeries, type Series } from "../../analytics/domain/single-sided-report";
 
@@ -121,23 +121,33 @@ export function preferenceGroupsOverTime(j: TimedColumns, points: number, dimens
   const P = PREFERENCE_POINTS;
   const histograms = new Int32Array(j.items * j.dimensions * P);
   const groups = Array.from({ length: j.dimensions }, () => new Map<number | string, HistogramGroup>());
-  // A unit's histogram as a key: packed when every point fits its field, else spelled out.
-  const keyOf = (at: number): number | string => packHistogram(histograms, P, at) ?? histograms.subarray(at, at + P).join(",");
+  // Each unit's histogram as a key, kept as judgments arrive: packed (packed-histogram.ts; 0 while
+  // the unit has none), a judgment at point p adding 2^(bits · p); NaN once a point outgrows its
+  // field, and the counts spelled out from then on (they only grow).
+  const unitKey = new Float64Array(j.items * j.dimensions);
+  const weight = Array.from({ length: P }, (_, p) => 2 ** (packedBits(P) * p));
+  const fieldLimit = 2 ** packedBits(P);
+  const spelled = (at: number) => histograms.subarray(at, at + P).join(",");
   const order = timeOrder(j.at);
   let next = 0;
   for (const c of checkpoints(order.length, points)) {
     for (; next < c; next++) {
       const r = order[next];
       const d = j.dimension[r];
-      const at = (j.item[r] * j.dimensions + d) * P;
+      const unit = j.item[r] * j.dimensions + d;
+      const at = unit * P;
       const byKey = groups[d];
-      let empty = true;
-      for (let p = 0; p < P; p++) if (histograms[at + p] !== 0) empty = false;
-      if (!empty) byKey.get(keyOf(at))!.count--;
+      const old = unitKey[unit];
+      if (old !== 0) byKey.get(Number.isNaN(old) ? spelled(at) : old)!.count--;
       const point = j.value[r] + 3; // −3 … +3 at 0 … 6
       if (!(point >= 0 && point < P && Number.isInteger(point))) throw new Error(`a preference of ${j.value[r]} is off the −3 … +3 scale`);
-      histograms[at + point]++;
-      const key = keyOf(at);
+      const count = ++histograms[at + point];
+      let key: number | string;
+      if (!Number.isNaN(old) && count < fieldLimit) key = unitKey[unit] = old + weight[point];
+      else {
+        unitKey[unit] = NaN;
+        key = spelled(at);
+      }
       const g = byKey.get(key);
       if (g) g.count++;
       else byKey.set(key, { histogram: histograms.slice(at, at + P), count: 1 });
