@@ -1,8 +1,7 @@
 // How many times each unit type is drawn when n units are resampled with replacement: an exact
 // multinomial(n, count/n) draw over the types, at a cost that grows with the number of types
 // rather than the number of units. Every bootstrap in the reports and the leaderboard draws its
-// resamples here: conditional binomials cost a power and a search per type and fell back on the
-// normal approximation for large counts, and were most of a single-sided report's time.
+// resamples here, in whichever of three exact ways costs least for its shape (cheapestWay).
 //
 // The method ("Poisson, then correct"): draw each type's count as an independent Poisson with mean
 // proportional to its count, from tables fixed for the whole bootstrap. Whatever the scale of the
@@ -64,6 +63,13 @@ function cheapestWay(n: number, types: number, shortfallSd: number): Way {
   return costs.reduce((best, c) => (c[1] < best[1] ? c : best))[0];
 }
 
+/** Units listed by type in runs: the first counts[0] of type 0, then counts[1] of type 1, … */
+function unitsInRuns(counts: ArrayLike<number>, n: number): Int32Array {
+  const typeOfUnit = new Int32Array(n);
+  for (let t = 0, first = 0; t < counts.length; first += counts[t], t++) typeOfUnit.fill(t, first, first + counts[t]);
+  return typeOfUnit;
+}
+
 export class ResampleCounts {
   /** units in all */
   readonly n: number;
@@ -91,19 +97,22 @@ export class ResampleCounts {
 
   /**
    * `counts[t]`: units of type t (whole numbers); `typeOfUnit[i]`: the type of unit i, for draws
-   * made unit by unit. `method` forces one way of drawing and `shortfallSd` sets the scale of the
-   * means (tests exercise both ways and both corrections; every choice is exact).
+   * made unit by unit, or null for units listed by type in runs (the first counts[0] of type 0, and
+   * so on), made only when a way of drawing needs them. `method` forces one way of drawing and
+   * `shortfallSd` sets the scale of the means (tests exercise every way and both corrections;
+   * every choice is exact).
    */
-  constructor(counts: ArrayLike<number>, typeOfUnit: Int32Array, options: { method?: "auto" | Way; shortfallSd?: number } = {}) {
+  constructor(counts: ArrayLike<number>, typeOfUnit: Int32Array | null, options: { method?: "auto" | Way; shortfallSd?: number } = {}) {
     const { method = "auto", shortfallSd = SHORTFALL_SD } = options;
-    this.typeOfUnit = typeOfUnit;
-    this.n = typeOfUnit.length;
-    this.types = counts.length;
     let sum = 0;
     for (let t = 0; t < counts.length; t++) sum += counts[t];
-    if (sum !== this.n) throw new Error(`type counts add up to ${sum}, not the ${this.n} units`);
+    if (typeOfUnit && sum !== typeOfUnit.length) throw new Error(`type counts add up to ${sum}, not the ${typeOfUnit.length} units`);
+    this.n = sum;
+    this.types = counts.length;
     const types = this.types;
     this.way = method === "auto" ? cheapestWay(this.n, types, shortfallSd) : method;
+    // Conditional binomials never draw a unit by itself: the list is not needed.
+    this.typeOfUnit = typeOfUnit ?? (this.way === "binomials" ? new Int32Array(0) : unitsInRuns(counts, sum));
     this.conditional = new Float64Array(this.way === "binomials" ? types : 0);
     for (let t = types - 1, rest = 0; t >= 0 && this.way === "binomials"; t--) {
       rest += counts[t];
@@ -160,11 +169,7 @@ export class ResampleCounts {
    * on): for units known only by how many share each value, as the bootstrap intervals hold them.
    */
   static ofCounts(counts: ArrayLike<number>, method: "auto" | Way = "auto"): ResampleCounts {
-    let n = 0;
-    for (let t = 0; t < counts.length; t++) n += counts[t];
-    const typeOfUnit = new Int32Array(n);
-    for (let t = 0, first = 0; t < counts.length; first += counts[t], t++) typeOfUnit.fill(t, first, first + counts[t]);
-    return new ResampleCounts(counts, typeOfUnit, { method });
+    return new ResampleCounts(counts, null, { method });
   }
 
   /** How this resampler draws (the benchmark reports auto's choice). */

@@ -1,6 +1,6 @@
-// Reproducible randomness for the bootstrap: a seeded uniform generator (mulberry32) and the
-// Poisson sampler resample-counts.ts builds its exact multinomial draws on: the same seed gives
-// the same report.
+// Reproducible randomness for the bootstrap: a seeded uniform generator (mulberry32) and the exact
+// binomial and Poisson samplers resample-counts.ts builds its multinomial draws on: the same seed
+// gives the same report.
 /** A uniform generator on [0, 1). */
 export type Uniform = () => number;
 
