@@ -3,7 +3,6 @@
 // SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
-import { SCALES } from "../studies/domain/scales";
 import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import { SCORE_POINTS, type ScoreUnitColumns } from "./domain/single-sided-report";
@@ -44,6 +43,8 @@ export async function studyKeys(db: Db, studyId: string) {
 interface UnitColumns {
   length: number;
   item: { codes: Int32Array; values: unknown[] };
+  /** the item's (first) response's model: model A of a side-by-side pair */
+  model: { codes: Int32Array; values: unknown[] };
   dimension: { codes: Int32Array; values: unknown[] };
   /** judgments per point of the scale, one column per point (`points` of them) */
   histogram: Float64Array[];
@@ -58,9 +59,9 @@ interface UnitColumns {
  */
 async function tallyUnits(db: Db, studyId: string, points: number): Promise<UnitColumns> {
   const histogram = Array.from({ length: points }, (_, p) => `"h${p}"`).join(", ");
-  const c = await nativeColumns(db, `SELECT "itemId", "dimensionId", ${histogram}, "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`, [studyId]);
-  return { length: c.length, item: c.dictionary(0), dimension: c.dictionary(1), histogram: Array.from({ length: points }, (_, p) => c.numbers(2 + p)),
-    leftWins: c.numbers(2 + points), sidedNonTies: c.numbers(3 + points) };
+  const c = await nativeColumns(db, `SELECT "itemId", "modelId", "dimensionId", ${histogram}, "leftWins", "sidedNonTies" FROM "UnitTally" WHERE "studyId" = ?`, [studyId]);
+  return { length: c.length, item: c.dictionary(0), model: c.dictionary(1), dimension: c.dictionary(2), histogram: Array.from({ length: points }, (_, p) => c.numbers(3 + p)),
+    leftWins: c.numbers(3 + points), sidedNonTies: c.numbers(4 + points) };
 }
 
 /** Side-by-side units, one per prompt (the item's pair) and dimension: the planner's input, which needs every prompt's sums. */
@@ -105,9 +106,8 @@ export async function preferenceUnitGroups(db: Db, studyId: string): Promise<{ u
  * tallies' covering index; the items' prompts and the models' names are read beside them.
  */
 export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUnitColumns> {
-  const histogram = Array.from({ length: SCORE_POINTS }, (_, p) => `"h${p}"`).join(", ");
-  const [c, items, models, dims] = await Promise.all([
-    nativeColumns(db, `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE "studyId" = ?`, [studyId]),
+  const [u, items, models, dims] = await Promise.all([
+    tallyUnits(db, studyId, SCORE_POINTS),
     nativeColumns(db, `SELECT i."id", i."promptId" FROM "Item" i WHERE i."studyId" = ?`, [studyId]),
     db.model.findMany({ select: { id: true, name: true } }),
     db.dimension.findMany({ select: { id: true, key: true } }),
@@ -118,15 +118,12 @@ export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUn
   for (let r = 0; r < items.length; r++) promptOfItem.set(String(itemIds.values[itemIds.codes[r]]), String(promptIds.values[promptIds.codes[r]]));
   const modelName = new Map(models.map((m) => [m.id, m.name]));
   const dimensionKey = new Map(dims.map((d) => [d.id, d.key]));
-  const item = c.dictionary(0);
-  const model = c.dictionary(1);
-  const dimension = c.dictionary(2);
   return {
-    length: c.length,
-    item: item.codes, promptOf: item.values.map((id) => promptOfItem.get(String(id))!),
-    model: model.codes, models: model.values.map((id) => modelName.get(String(id))!),
-    dimension: dimension.codes, dimensions: dimension.values.map((id) => dimensionKey.get(String(id))!),
-    histogram: Array.from({ length: SCORE_POINTS }, (_, p) => c.numbers(3 + p)),
+    length: u.length,
+    item: u.item.codes, promptOf: u.item.values.map((id) => promptOfItem.get(String(id))!),
+    model: u.model.codes, models: u.model.values.map((id) => modelName.get(String(id))!),
+    dimension: u.dimension.codes, dimensions: u.dimension.values.map((id) => dimensionKey.get(String(id))!),
+    histogram: u.histogram,
   };
 }
 

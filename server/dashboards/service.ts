@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
-import { dimensionPasses, filterPrompts, filterUnits, type ReportFilter } from "../analytics/domain/report-filter";
+import { filterPrompts, filterUnits, unitPasser, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows } from "../analytics/domain/single-sided-report";
@@ -126,7 +126,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const [units, prompts] = await Promise.all([analytics.scoreUnitColumns(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
   const series = new ScoreSeries(kept);
-  series.addColumns(units, (promptId, dimension) => kept.has(promptId) && dimensionPasses(dimension, filter) && !filter.pair);
+  series.addColumns(units, unitPasser(kept, filter));
   return scoreRowsInWorkers(series, s.name, DEFAULT_BOOTSTRAP);
 }
 

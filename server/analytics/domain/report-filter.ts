@@ -26,8 +26,14 @@ export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportF
   return new Map([...prompts].filter(([, p]) => promptPasses(p, f)));
 }
 
-/** Units (anything judged on a prompt and dimension) that pass the filter, given the prompts it kept. */
+/** Whether a unit (anything judged on a prompt and dimension, of a pair or of none) passes the filter, given the prompts it kept. */
+export function unitPasser(kept: Map<string, PromptAttributes>, f: ReportFilter): (promptId: string, dimension: string, pair?: string) => boolean {
+  const wanted = f.pair ? pairKey(f.pair[0], f.pair[1]) : null;
+  return (promptId, dimension, pair) => kept.has(promptId) && dimensionPasses(dimension, f) && (wanted === null || pair === wanted);
+}
+
+/** Units that pass the filter, given the prompts it kept. */
 export function filterUnits<U extends { promptId: string; dimension: string; pair?: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
-  const pair = f.pair ? pairKey(f.pair[0], f.pair[1]) : null;
-  return units.filter((u) => kept.has(u.promptId) && dimensionPasses(u.dimension, f) && (pair === null || u.pair === pair));
+  const passes = unitPasser(kept, f);
+  return units.filter((u) => passes(u.promptId, u.dimension, u.pair));
 }
