@@ -19,7 +19,7 @@ describe("single-sided rows on worker threads", () => {
           const histogram = [0, 0, 0, 0, 0];
           for (let g = 0; g < 3; g++) histogram[Math.min(4, rng.int(0, 3) + (model === "A" ? 1 : 0))]++;
           const scores = histogram.flatMap((c, v) => Array<number>(c).fill(v + 1));
-          units.push({ promptId: `p${p}`, model, dimension, n: 3, sum: scores.reduce((a, b) => a + b, 0), sumSq: scores.reduce((a, b) => a + b * b, 0), topBox: histogram[3] + histogram[4], histogram });
+          units.push({ promptId: `p${p}`, model, dimension, n: 3, sum: scores.reduce((a, b) => a + b, 0), topBox: histogram[3] + histogram[4], histogram });
         }
       }
     }

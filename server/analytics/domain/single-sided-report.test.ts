@@ -8,7 +8,7 @@ const attrs: PromptAttributes = { locale: "en-US", region: "Americas", category:
 const prompts = new Map([["p1", attrs], ["p2", attrs], ["p3", { ...attrs, category: "Writing" }]]);
 const unit = (promptId: string, model: string, scores: number[]): ScoreUnit => ({
   promptId, model, dimension: "overall", n: scores.length, sum: scores.reduce((a, b) => a + b, 0),
-  sumSq: scores.reduce((a, b) => a + b * b, 0), topBox: scores.filter((s) => s >= 4).length,
+  topBox: scores.filter((s) => s >= 4).length,
   histogram: [1, 2, 3, 4, 5].map((v) => scores.filter((s) => s === v).length),
 });
 const units = [unit("p1", "X", [4, 5]), unit("p2", "X", [3]), unit("p3", "X", [5, 5]), unit("p1", "Y", [3, 3]), unit("p2", "Y", [2, 4])];

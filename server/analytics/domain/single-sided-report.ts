@@ -18,7 +18,6 @@ export interface ScoreUnit {
   model: string;
   n: number;
   sum: number;
-  sumSq: number;
   /** judgments scoring 4 or 5 */
   topBox: number;
   /** judgments per point of the 1..5 scale (index 0 = score 1): alpha's input */
@@ -55,7 +54,6 @@ export interface ScoreSeriesParts {
 export interface Series {
   n: Float64Array;
   sum: Float64Array;
-  sumSq: Float64Array;
   topBox: Float64Array;
   /** SCORE_POINTS counts per prompt */
   histogram: Float64Array;
@@ -137,7 +135,7 @@ export class ScoreSeries {
     let s = byModel.get(model);
     if (!s) {
       const size = this.capacity;
-      s = { n: new Float64Array(size), sum: new Float64Array(size), sumSq: new Float64Array(size), topBox: new Float64Array(size), histogram: new Float64Array(size * SCORE_POINTS) };
+      s = { n: new Float64Array(size), sum: new Float64Array(size), topBox: new Float64Array(size), histogram: new Float64Array(size * SCORE_POINTS) };
       byModel.set(model, s);
     }
     return s;
@@ -149,7 +147,6 @@ export class ScoreSeries {
     const s = this.seriesOf(u.dimension, u.model);
     s.n[i] += u.n;
     s.sum[i] += u.sum;
-    s.sumSq[i] += u.sumSq;
     s.topBox[i] += u.topBox;
     for (let v = 0; v < SCORE_POINTS; v++) s.histogram[i * SCORE_POINTS + v] += u.histogram[v];
   }
@@ -162,10 +159,10 @@ export class ScoreSeries {
     const index = new Int32Array(c.promptOf.length).fill(-1);
     const handles = new Array<Series | undefined>(c.dimensions.length * c.models.length);
     for (let r = 0; r < c.length; r++) {
-      let n = 0, sum = 0, sumSq = 0;
+      let n = 0, sum = 0;
       for (let p = 0; p < SCORE_POINTS; p++) {
         const h = c.histogram[p][r];
-        n += h; sum += h * (p + 1); sumSq += h * (p + 1) * (p + 1);
+        n += h; sum += h * (p + 1);
       }
       if (n === 0) continue;
       const item = c.item[r];
@@ -175,7 +172,6 @@ export class ScoreSeries {
       const s = handles[at] ?? (handles[at] = this.seriesOf(c.dimensions[c.dimension[r]], c.models[c.model[r]]));
       s.n[i] += n;
       s.sum[i] += sum;
-      s.sumSq[i] += sumSq;
       s.topBox[i] += c.histogram[3][r] + c.histogram[4][r]; // scores 4 and 5
       for (let p = 0; p < SCORE_POINTS; p++) s.histogram[i * SCORE_POINTS + p] += c.histogram[p][r];
     }
@@ -186,7 +182,6 @@ export class ScoreSeries {
     if (!(Number.isInteger(score) && score >= 1 && score <= SCORE_POINTS)) throw new Error(`a score of ${score} is off the 1 … ${SCORE_POINTS} scale`);
     s.n[i]++;
     s.sum[i] += score;
-    s.sumSq[i] += score * score;
     if (score >= 4) s.topBox[i]++;
     s.histogram[i * SCORE_POINTS + score - 1]++;
   }

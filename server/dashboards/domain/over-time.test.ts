@@ -60,9 +60,9 @@ describe("scoresOverTime", () => {
       const units = new Map<string, ScoreUnit>();
       for (const r of order.slice(0, s.count)) {
         const key = `${j.item[r]}|${j.dimension[r]}`;
-        const u = units.get(key) ?? units.set(key, { ...items[j.item[r]], dimension: dims[j.dimension[r]], n: 0, sum: 0, sumSq: 0, topBox: 0, histogram: [0, 0, 0, 0, 0] }).get(key)!;
+        const u = units.get(key) ?? units.set(key, { ...items[j.item[r]], dimension: dims[j.dimension[r]], n: 0, sum: 0, topBox: 0, histogram: [0, 0, 0, 0, 0] }).get(key)!;
         const v = j.value[r];
-        u.n++; u.sum += v; u.sumSq += v * v; if (v >= 4) u.topBox++; (u.histogram as number[])[v - 1]++;
+        u.n++; u.sum += v; if (v >= 4) u.topBox++; (u.histogram as number[])[v - 1]++;
       }
       const sorted = (rows: ReportRow[]) => rows.map((x) => ({ ...x, value: x.value === null ? null : Number(x.value.toFixed(12)) }))
         .sort((x, y) => `${x.dimension}|${x.model_a}|${x.model_b}|${x.metric}`.localeCompare(`${y.dimension}|${y.model_a}|${y.model_b}|${y.metric}`));
