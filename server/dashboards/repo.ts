@@ -13,7 +13,7 @@ import { SCORE_POINTS } from "../analytics/domain/single-sided-report";
 import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
 import { straightLining, type TaskAnswers } from "../quality/domain/straight-lining";
 import type { GraderTally } from "./domain/grader-activity";
-import { addCluster, type ClusterCount, type ClusterTally } from "../analytics/domain/cluster-bootstrap";
+import { addCluster, type ClusterTally } from "../analytics/domain/cluster-bootstrap";
 
 interface Clause {
   sql: string;
@@ -140,7 +140,7 @@ export async function graderWork(db: Db, studyId: string, type: "SIDE_BY_SIDE" |
   ]);
   const graderIds = perGrader.map((r) => String(r[0]));
   const names = await graderNames(db, graderIds);
-  const clusters = new Map(graderIds.map((g) => [g, new Map<number | string, ClusterCount>()]));
+  const clusters = new Map(graderIds.map((g): [string, ClusterTally] => [g, new Map()]));
   for (const r of positions) addCluster(clusters.get(String(r[0]))!, toNumber(r[1]), toNumber(r[2]), toNumber(r[3]));
   const tallies = perGrader.map((r): GraderRow => ({ graderId: String(r[0]), name: names.get(String(r[0])) ?? "", tasks: toNumber(r[1]), judgments: toNumber(r[2]),
     withPreference: toNumber(r[3]), ties: toNumber(r[4]), flaggedTasks: toNumber(r[5]), lastSubmittedAt: toMillis(r[6]),
@@ -191,7 +191,7 @@ export async function graderWorkOfJudgments(db: Db, studyId: string, type: "SIDE
   const names = await graderNames(db, graderIds);
   const tallies = graderIds.map((graderId): GraderRow => ({ graderId, name: names.get(graderId) ?? "", judgments: 0, tasks: 0, withPreference: 0, ties: 0,
     positionTasks: [], flaggedTasks: 0, lastSubmittedAt: null }));
-  const positions = graderIds.map(() => new Map<number | string, ClusterCount>());
+  const positions = graderIds.map((): ClusterTally => new Map());
   const times = new Map<string, number[]>();
   const tasks: TaskAnswers[] = [];
   const flaggedTask = c.dictionary(12);

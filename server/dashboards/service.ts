@@ -11,7 +11,7 @@ import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, 
 import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows } from "../analytics/domain/single-sided-report";
 import { scoreRowsInWorkers } from "../analytics/score-rows-in-workers";
 import { allOnly } from "../analytics/domain/slices";
-import { addCluster, type ClusterCount } from "../analytics/domain/cluster-bootstrap";
+import { addCluster, type ClusterTally } from "../analytics/domain/cluster-bootstrap";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
@@ -92,7 +92,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
   return [...byKey.keys()].sort().flatMap((k) => {
     const [dimension, model] = k.split("\u0000");
     const gs = byKey.get(k)!;
-    const topBox = new Map<number | string, ClusterCount>();
+    const topBox: ClusterTally = new Map();
     const alpha = new AlphaTally(SCORE_POINTS);
     const distribution: { value: number; count: number }[] = [];
     let prompts = 0;
