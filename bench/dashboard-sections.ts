@@ -1,5 +1,5 @@
 // Each study dashboard section's server-side work, in process, on a study of 1,000,000 judgments:
-// what the page's headline, breakdowns (the full report), grader quality, over-time view and
+// what the page's headline, breakdowns (the full report), grader quality, reliability-weighted verdicts, over-time view and
 // progress panel each cost before they reach the browser. Baselines from the same run: one bare
 // grouped pass over the same judgments (count and sum per item and dimension, as bench:analytics),
 // and the same sections on a study of 1,000 judgments.
@@ -40,6 +40,7 @@ async function main() {
       ["headline", () => dashboards.headline(db, id, {})],
       ["breakdowns (full report)", () => dashboards.filteredReport(db, id, {})],
       ["grader quality", () => dashboards.quality(db, id, {})],
+      ["reliability-weighted verdicts", () => dashboards.weightedVerdicts(db, id, {})],
       ["over time", () => dashboards.overTime(db, id, {})],
       ["progress by dimension", () => dashboards.dimensionProgress(db, id)],
     ];

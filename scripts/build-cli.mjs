@@ -25,6 +25,7 @@ await build({
     main: path.join(root, "server", "cli", "main.ts"),
     "slice-worker": path.join(root, "server", "leaderboard", "slice-worker.ts"),
     "score-rows-worker": path.join(root, "server", "analytics", "score-rows-worker.ts"),
+    "weighted-verdicts-worker": path.join(root, "server", "quality", "weighted-verdicts-worker.ts"),
   },
   outdir,
   bundle: true,

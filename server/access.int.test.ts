@@ -24,7 +24,7 @@ const EXPECTED: Record<string, Who[]> = {
   "grading.queue": ["GRADER"], "grading.next": ["GRADER"], "grading.submit": ["GRADER"], "grading.skip": ["GRADER"], "grading.progress": ["GRADER"],
   "grading.liveLeases": RESEARCH, "analytics.report": RESEARCH, "grading.release": RESEARCH,
   "dashboards.study": RESEARCH, "dashboards.progress": RESEARCH, "dashboards.headline": RESEARCH, "dashboards.report": RESEARCH,
-  "dashboards.quality": RESEARCH, "dashboards.overTime": RESEARCH, "leaderboard.studies": RESEARCH, "leaderboard.ratings": RESEARCH, "planner.plan": RESEARCH,
+  "dashboards.quality": RESEARCH, "dashboards.weightedVerdicts": RESEARCH, "dashboards.overTime": RESEARCH, "leaderboard.studies": RESEARCH, "leaderboard.ratings": RESEARCH, "planner.plan": RESEARCH,
   "quality.control": RESEARCH, "quality.updateSettings": RESEARCH, "quality.importControlItems": RESEARCH, "quality.markControlItem": RESEARCH,
   "quality.unmarkControlItem": RESEARCH, "quality.exclusions": RESEARCH, "quality.exclude": RESEARCH, "quality.undoExclusion": RESEARCH,
   "quality.myQualification": ["GRADER"],

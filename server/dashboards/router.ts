@@ -10,5 +10,6 @@ export const dashboardsRouter = createTRPCRouter({
   headline: researcherProcedure.input(ZDashboardRequest).query(({ ctx, input }) => service.headline(ctx.db, input.studyId, input.filter)),
   report: researcherProcedure.input(ZDashboardRequest).query(({ ctx, input }) => service.filteredReport(ctx.db, input.studyId, input.filter)),
   quality: researcherProcedure.input(ZDashboardRequest).query(({ ctx, input }) => service.quality(ctx.db, input.studyId, input.filter)),
+  weightedVerdicts: researcherProcedure.input(ZDashboardRequest).query(({ ctx, input }) => service.weightedVerdicts(ctx.db, input.studyId, input.filter)),
   overTime: researcherProcedure.input(ZDashboardRequest).query(({ ctx, input }) => service.overTime(ctx.db, input.studyId, input.filter)),
 });

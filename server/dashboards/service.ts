@@ -14,7 +14,7 @@ import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterTally } from "../analytics/domain/cluster-bootstrap";
 import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
-import { activeExclusions, graderDiagnosticsOf } from "../quality/service";
+import { activeExclusions, graderDiagnosticsOf, reliabilityWeightedVerdicts } from "../quality/service";
 import { preferenceGroupsOverTime, scoresOverTime } from "./domain/over-time";
 import { dimensionApplies } from "../studies/domain/modality";
 import * as repo from "./repo";
@@ -142,6 +142,13 @@ export async function quality(db: Db, studyId: string, requested: ReportFilter) 
   const [diagnostics, tasks] = await Promise.all([graderDiagnosticsOf(db, studyId, filter, work.tallies, work),
     repo.flaggedTaskDetails(db, studyId, filter, newest.map((t) => t.assignmentId))]);
   return { ...diagnostics, flagged: { total: work.flagged.length, tasks } };
+}
+
+/** The reliability-weighted verdicts of the pair in view, beside the quality section's plain ones. */
+export async function weightedVerdicts(db: Db, studyId: string, requested: ReportFilter) {
+  const s = await loadStudy(db, studyId);
+  const filter = s.type === "SIDE_BY_SIDE" ? (await pairView(db, s, requested)).filter : requested;
+  return reliabilityWeightedVerdicts(db, studyId, filter);
 }
 
 const HEADLINE_METRICS: ReadonlySet<string> = new Set(["n_prompts", "n_judgments", "win_rate_a", "tie_rate", "win_rate_b", "decisive_rate_a", "mean_score", "relative_improvement_mean"]);

@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../seed/rng";
 import { makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { peerAgreement } from "./domain/peer-agreement";
-import { agreementTallies } from "./repo";
+import { agreementTallies, countedVerdictLabels } from "./repo";
+import { weightedVerdicts } from "./domain/weighted-verdicts";
+import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
@@ -166,13 +168,31 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     await expectSame(single.id, "SINGLE_SIDED");
   });
 
+  it("reads one dimension's counted verdicts as codes and fits them on a worker thread as in this one", async () => {
+    const overall = await t.db.dimension.findFirstOrThrow({ where: { key: "overall" } });
+    const labels = await countedVerdictLabels(t.db, studyId, {}, overall.id);
+    const counted = await t.db.judgment.findMany({ where: { studyId, dimensionId: overall.id, superseded: false, surplus: false, control: false, excludedById: null, preference: { not: null } },
+      select: { itemId: true, graderId: true, preference: true } });
+    expect(labels.item.length).toBe(counted.length);
+    expect(labels.items).toBe(new Set(counted.map((j) => j.itemId)).size);
+    expect(labels.graders).toBe(new Set(counted.map((j) => j.graderId)).size);
+    // Codes stand for ids: the same verdicts, and per item the same verdicts, as the judgments hold.
+    const tally = (rows: [string | number, number][]) => [...rows.reduce((m, [k, v]) => m.set(k, [...(m.get(k) ?? []), v].sort()), new Map<string | number, number[]>()).values()]
+      .map((v) => v.join("")).sort();
+    expect(tally([...labels.item].map((i, x) => [i, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.itemId, Math.sign(j.preference!) + 1])));
+    expect(tally([...labels.grader].map((g, x) => [g, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.graderId, Math.sign(j.preference!) + 1])));
+    const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 300 };
+    expect(await weightedVerdictsInWorker("overall", labels, bootstrap, 0)).toEqual(weightedVerdicts("overall", labels, bootstrap));
+  });
+
   it("excluding the careless graders moves the headline back to the planted truth; undoing it restores it", async () => {
     const before = await researcher.dashboards.headline({ studyId });
     const truth = { win: regularTruths.filter((x) => x === 1).length / REGULAR, tie: regularTruths.filter((x) => x === 0).length / REGULAR };
     expect([value(before, "win_rate_a"), value(before, "tie_rate")]).not.toEqual([truth.win, truth.tie]);
     // Beside the plain headline, the reliability-weighted (Dawid–Skene) shares already find the
     // planted truth: the three careful graders agree with each other and the careless ones with nobody.
-    const { weighted } = await researcher.dashboards.quality({ studyId });
+    const { weighted, skipped } = await researcher.dashboards.weightedVerdicts({ studyId });
+    expect(skipped).toBeNull();
     const overall = weighted.find((w) => w.dimension === "overall")!;
     expect(overall.prompts).toBe(REGULAR);
     expect(overall.candidate!.value).toBeCloseTo(truth.win, 1);

@@ -1,13 +1,13 @@
 // Quality control's queries: control items and their expected answers, exclusions, qualification
 // results, and the per-grader reads the diagnostics are computed from.
 import { engineOf, type Db, type Tx } from "../db/client";
-import { nativeRows, toNumber } from "../db/native-read";
+import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT } from "../analytics/judgment-sql";
 import { judgmentFilter } from "../dashboards/repo";
 import type { ControlKind } from "./domain/control-rows";
 import type { Expectation } from "./domain/gold-answer";
-import type { UnitJudgment } from "./domain/peer-agreement";
+import type { CodedLabels } from "./domain/dawid-skene";
 
 export const qualitySettingsOf = (db: Db | Tx, studyId: string) =>
   db.study.findUnique({
@@ -119,13 +119,20 @@ export async function agreementTallies(db: Db, studyId: string, type: "SIDE_BY_S
 }
 
 /** Counted judgments (not surplus, not excluded, on study material) with a value, for the weighted verdicts. */
-export async function countedUnitJudgments(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<UnitJudgment[]> {
+/**
+ * One dimension's counted side-by-side judgments with a preference, as coded labels for the
+ * weighted verdicts: item and grader codes and the verdict (0 baseline better, 1 about the same,
+ * 2 candidate better), no object or text key per judgment (a million of them cost seconds). One
+ * read per dimension, so that several run at once and each fit can start when its own read ends.
+ */
+export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFilter, dimensionId: string): Promise<CodedLabels> {
   const where = judgmentFilter(studyId, f);
-  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const rows = await nativeRows(db, `
-    SELECT j."graderId", j."itemId", j."dimensionId", ${value} FROM "Judgment" j
-    WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params);
-  return rows.map((r) => ({ graderId: String(r[0]), unit: `${r[1]}\u0000${r[2]}`, value: toNumber(r[3]) }));
+  const c = await nativeColumns(db, `
+    SELECT j."itemId", j."graderId", CASE WHEN j."preference" > 0 THEN 2 WHEN j."preference" < 0 THEN 0 ELSE 1 END
+    FROM "Judgment" j
+    WHERE ${where.sql} AND j."dimensionId" = ? AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`, [...where.params, dimensionId]);
+  const [item, grader] = [0, 1].map((i) => c.dictionary(i));
+  return { items: item.values.length, graders: grader.values.length, item: item.codes, grader: grader.codes, label: Int32Array.from(c.numbers(2)) };
 }
 
 /** Counted judgments with a value: whether the weighted verdicts are affordable. */

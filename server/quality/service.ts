@@ -18,7 +18,7 @@ import { translate } from "../i18n/translator";
 import { dimensionLabelsIn } from "../translations/service";
 import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostics";
 import { qualificationResult } from "./domain/qualification-result";
-import { weightedVerdicts } from "./domain/weighted-verdicts";
+import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import * as repo from "./repo";
 import type { TExcludeGrader, TQualitySettings } from "./schema";
@@ -244,20 +244,16 @@ export async function qualificationStatus(db: Db, grader: SessionUser, studyId: 
 
 // ---- Diagnostics ----
 
-export const WEIGHTED_MAX_JUDGMENTS = 200_000;
-
 /**
- * Per-grader diagnostics over what the filter keeps, flags included; for side-by-side studies also
- * the reliability-weighted (Dawid–Skene) verdict shares, to read beside the plain ones.
+ * Per-grader diagnostics over what the filter keeps, flags included. The reliability-weighted
+ * verdicts are their own request (reliabilityWeightedVerdicts): at a million judgments they take
+ * seconds the grader table need not wait for.
  */
 export async function graderDiagnosticsOf(db: Db, studyId: string, filter: ReportFilter, tallies: GraderTally[],
   perTask: { times: Map<string, number[]>; straightLining: Map<string, { uniform: number; tasks: number }>; agreement: Map<string, { agreeing: number; pairs: number }> | null }) {
   const s = await loadStudy(db, studyId);
   const times = perTask.times;
-  const [gold, agreement, counted] = await Promise.all([
-    repo.goldAnswers(db, studyId, filter), perTask.agreement ?? repo.agreementTallies(db, studyId, s.type, filter),
-    s.type === "SIDE_BY_SIDE" ? repo.countedJudgmentCount(db, studyId, s.type, filter) : Promise.resolve(0),
-  ]);
+  const [gold, agreement] = await Promise.all([repo.goldAnswers(db, studyId, filter), perTask.agreement ?? repo.agreementTallies(db, studyId, s.type, filter)]);
   const checks = new Map<string, GraderChecks>();
   const of = (g: string) => checks.get(g) ?? checks.set(g, { gold: { correct: 0, total: 0 }, attention: { failed: 0, tasks: 0 }, agreement: { agreeing: 0, pairs: 0 }, straightLining: { uniform: 0, tasks: 0 } }).get(g)!;
   const attention = new Map<string, { graderId: string; failed: boolean }>();
@@ -274,19 +270,39 @@ export async function graderDiagnosticsOf(db: Db, studyId: string, filter: Repor
   for (const t of attention.values()) { of(t.graderId).attention.tasks++; if (t.failed) of(t.graderId).attention.failed++; }
   for (const [g, a] of agreement) of(g).agreement = a;
   for (const [g, sl] of perTask.straightLining) of(g).straightLining = sl;
-  const keyOf = new Map(s.dimensions.map((d) => [d.dimensionId, d.dimension.key]));
-  // Dawid–Skene needs every judgment in memory and iterates over them: affordable up to a size,
-  // beyond which the page says so instead of making every visit wait.
-  const weightedAffordable = s.type === "SIDE_BY_SIDE" && counted <= WEIGHTED_MAX_JUDGMENTS;
-  return {
-    graders: graderDiagnostics(graderActivity(tallies, times), tallies, checks, times, { passRate: s.qualificationPassRate, minTaskSeconds: s.minTaskSeconds }),
-    weighted: weightedAffordable
-      ? weightedVerdicts(await repo.countedUnitJudgments(db, studyId, s.type, filter), (id) => keyOf.get(id) ?? id, { ...DEFAULT_BOOTSTRAP, resamples: 1000 })
-      : [],
-    weightedSkipped: s.type === "SIDE_BY_SIDE" && !weightedAffordable ? { judgments: counted, limit: WEIGHTED_MAX_JUDGMENTS } : null,
-  };
+  return { graders: graderDiagnostics(graderActivity(tallies, times), tallies, checks, times, { passRate: s.qualificationPassRate, minTaskSeconds: s.minTaskSeconds }) };
 }
 
+/**
+ * Side-by-side judgments beyond which the weighted verdicts are not fitted: the page says so
+ * instead of making every visit wait (a million take about 4 s on two cores, see docs/performance.md).
+ */
+export const WEIGHTED_MAX_JUDGMENTS = 2_000_000;
+
+/**
+ * The reliability-weighted (Dawid–Skene) verdict shares of a side-by-side study over what the
+ * filter keeps, to read beside the plain ones; none for a single-sided study.
+ */
+export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filter: ReportFilter) {
+  const s = await loadStudy(db, studyId);
+  if (s.type !== "SIDE_BY_SIDE") return { weighted: [], skipped: null };
+  const counted = await repo.countedJudgmentCount(db, studyId, s.type, filter);
+  if (counted > WEIGHTED_MAX_JUDGMENTS) return { weighted: [], skipped: { judgments: counted, limit: WEIGHTED_MAX_JUDGMENTS } };
+  return { weighted: await weightedVerdictsOfStudy(db, studyId, filter, s.dimensions.map((d) => ({ id: d.dimensionId, key: d.dimension.key }))), skipped: null };
+}
+
+/**
+ * The reliability-weighted verdicts of the judgments the filter keeps, per dimension with
+ * judgments, in key order: each dimension read and fitted on its own, all at once.
+ */
+async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFilter, dimensions: { id: string; key: string }[]) {
+  const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
+  const fits = await Promise.all([...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(async (d) => {
+    const labels = await repo.countedVerdictLabels(db, studyId, filter, d.id);
+    return labels.item.length > 0 ? weightedVerdictsInWorker(d.key, labels, bootstrap) : null;
+  }));
+  return fits.filter((w) => w !== null);
+}
 
 // ---- Exclusions ----
 

@@ -1,5 +1,6 @@
 // Runs one of the project's computation workers (pure work on the data it is given, answered with
-// one message) on a worker thread: the leaderboard's slices, a single-sided report's dimensions.
+// one message) on a worker thread: the leaderboard's slices, a single-sided report's dimensions, the
+// reliability-weighted verdicts' fits.
 // The worker compiled at install (scripts/build-cli.mjs) runs when it is newer than every source;
 // otherwise this repository's TypeScript through tsx (a runtime dependency), resolved from the
 // project root whether the caller is the CLI or the Next.js server's bundle.
@@ -15,6 +16,7 @@ import { env } from "../env";
 export const COMPUTE_WORKERS = {
   "slice-worker": ["server", "leaderboard", "slice-worker.ts"],
   "score-rows-worker": ["server", "analytics", "score-rows-worker.ts"],
+  "weighted-verdicts-worker": ["server", "quality", "weighted-verdicts-worker.ts"],
 } as const;
 
 export type ComputeWorker = keyof typeof COMPUTE_WORKERS;

@@ -1,11 +1,39 @@
 import { describe, expect, it } from "vitest";
+import { mulberry32 } from "../../analytics/domain/seeded-random";
 import { dawidSkene, type Label } from "./dawid-skene";
+
+/** Dawid & Skene's EM written out plainly, one step after the other, as the reference. */
+function textbookFit(labels: Label[], iterations: number) {
+  const items = [...new Set(labels.map((x) => x.item))];
+  const graders = [...new Set(labels.map((x) => x.grader))];
+  let T = new Map(items.map((i) => {
+    const own = labels.filter((x) => x.item === i);
+    return [i, [0, 1, 2].map((k) => own.filter((x) => x.label === k).length / own.length)];
+  }));
+  let priors: number[] = [];
+  for (let it = 0; it < iterations; it++) {
+    priors = [0, 1, 2].map((k) => items.reduce((s, i) => s + T.get(i)![k] / items.length, 0));
+    const confusion = new Map(graders.map((g) => [g, [0, 1, 2].map((k) => {
+      const row = [0, 1, 2].map((l) => labels.filter((x) => x.grader === g && x.label === l).reduce((s, x) => s + T.get(x.item)![k], 0.01));
+      const sum = row.reduce((a, b) => a + b, 0);
+      return row.map((v) => v / sum);
+    })]));
+    T = new Map(items.map((i) => {
+      const logs = [0, 1, 2].map((k) => Math.log(Math.max(priors[k], 1e-12)) +
+        labels.filter((x) => x.item === i).reduce((s, x) => s + Math.log(confusion.get(x.grader)![k][x.label]), 0));
+      const top = Math.max(...logs);
+      const z = logs.reduce((s, v) => s + Math.exp(v - top), 0);
+      return [i, logs.map((v) => Math.exp(v - top) / z)];
+    }));
+  }
+  return { posteriors: T, priors };
+}
 
 describe("dawidSkene", () => {
   it("gives certain posteriors when every grader agrees", () => {
     const labels: Label[] = [];
     for (let i = 0; i < 6; i++) for (const g of ["a", "b", "c"]) labels.push({ item: `i${i}`, grader: g, label: i % 3 });
-    const fit = dawidSkene(labels, 3);
+    const fit = dawidSkene(labels);
     for (let i = 0; i < 6; i++) {
       const p = fit.posteriors.get(`i${i}`)!;
       expect(p[i % 3]).toBeGreaterThan(0.999);
@@ -22,7 +50,7 @@ describe("dawidSkene", () => {
       for (const g of ["r1", "r2"]) labels.push({ item: `i${i}`, grader: g, label: truth });
       for (const g of ["z1", "z2", "z3"]) labels.push({ item: `i${i}`, grader: g, label: 0 });
     }
-    const fit = dawidSkene(labels, 3);
+    const fit = dawidSkene(labels);
     for (let i = 0; i < 20; i++) {
       const p = fit.posteriors.get(`i${i}`)!;
       expect(p.indexOf(Math.max(...p))).toBe(i % 2 ? 2 : 0);
@@ -35,6 +63,20 @@ describe("dawidSkene", () => {
     expect(fit.graderAccuracy.get("z1")!).toBeCloseTo(0.5, 2);
   });
 
+  it("matches the textbook EM step for step on noisy random labels", () => {
+    const u = mulberry32(5);
+    const labels: Label[] = [];
+    for (let i = 0; i < 50; i++) {
+      const truth = Math.floor(u() * 3);
+      for (let g = 0; g < 7; g++) if (u() < 0.5) labels.push({ item: `i${i}`, grader: `g${g}`, label: u() < 0.4 + g * 0.08 ? truth : Math.floor(u() * 3) });
+    }
+    const reference = textbookFit(labels, 12);
+    const fit = dawidSkene(labels, { maxIterations: 12, tolerance: 0 });
+    expect(fit.iterations).toBe(12);
+    for (const [item, p] of reference.posteriors) for (let k = 0; k < 3; k++) expect(fit.posteriors.get(item)![k]).toBeCloseTo(p[k], 12);
+    for (let k = 0; k < 3; k++) expect(fit.priors[k]).toBeCloseTo(reference.priors[k], 12);
+  });
+
   it("says whether it converged, and that it did not when stopped at its limit", () => {
     const labels: Label[] = [];
     for (let i = 0; i < 20; i++) {
@@ -42,10 +84,10 @@ describe("dawidSkene", () => {
       for (const g of ["r1", "r2"]) labels.push({ item: `i${i}`, grader: g, label: truth });
       labels.push({ item: `i${i}`, grader: "noisy", label: i % 3 });
     }
-    const settled = dawidSkene(labels, 3);
+    const settled = dawidSkene(labels);
     expect(settled.converged).toBe(true);
     expect(settled.iterations).toBeLessThan(100);
-    const cut = dawidSkene(labels, 3, { maxIterations: 1, tolerance: 1e-12 });
+    const cut = dawidSkene(labels, { maxIterations: 1, tolerance: 1e-12 });
     expect(cut).toMatchObject({ converged: false, iterations: 1 });
   });
 });

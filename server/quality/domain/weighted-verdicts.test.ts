@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../analytics/domain/seeded-random";
+import { dawidSkene, type CodedLabels } from "./dawid-skene";
 import { DAWID_SKENE_LIMITS, dawidSkeneIterationLimit, weightedVerdicts } from "./weighted-verdicts";
+
+/** One dimension's judgments as the database read gives them: codes in order of first appearance. */
+function labelsOf(judgments: { graderId: string; item: string; value: number }[]): CodedLabels {
+  const codes = () => { const m = new Map<string, number>(); return { m, of: (x: string) => m.get(x) ?? m.set(x, m.size).size - 1 }; };
+  const [item, grader] = [codes(), codes()];
+  const coded = { item: Int32Array.from(judgments, (j) => item.of(j.item)), grader: Int32Array.from(judgments, (j) => grader.of(j.graderId)),
+    label: Int32Array.from(judgments, (j) => Math.sign(j.value) + 1) };
+  return { ...coded, items: item.m.size, graders: grader.m.size };
+}
 
 describe("weightedVerdicts", () => {
   it("recovers the verdicts of the reliable graders where three always-left graders would swing the plain vote", () => {
@@ -9,10 +19,10 @@ describe("weightedVerdicts", () => {
     const judgments = [];
     for (let i = 0; i < 20; i++) {
       const truth = i < 15 ? 2 : -2;
-      for (const g of ["r1", "r2"]) judgments.push({ graderId: g, unit: `item${i}\u0000dim-overall`, value: truth });
-      for (const g of ["c1", "c2", "c3"]) judgments.push({ graderId: g, unit: `item${i}\u0000dim-overall`, value: 1 });
+      for (const g of ["r1", "r2"]) judgments.push({ graderId: g, item: `item${i}`, value: truth });
+      for (const g of ["c1", "c2", "c3"]) judgments.push({ graderId: g, item: `item${i}`, value: 1 });
     }
-    const [w] = weightedVerdicts(judgments, () => "overall", { resamples: 500, seed: 1 });
+    const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 500, seed: 1 });
     expect(w).toMatchObject({ dimension: "overall", prompts: 20, judgments: 100, converged: true, refused: "" });
     expect(w.candidate!.value).toBeCloseTo(0.75, 2);
     expect(w.baseline!.value).toBeCloseTo(0.25, 2);
@@ -24,8 +34,8 @@ describe("weightedVerdicts", () => {
   });
 
   it("refuses, with the reason, when every prompt has a single grader", () => {
-    const judgments = Array.from({ length: 30 }, (_, i) => ({ graderId: `g${i % 3}`, unit: `item${i}\u0000dim-overall`, value: i % 2 ? 1 : -1 }));
-    const [w] = weightedVerdicts(judgments, () => "overall", { resamples: 500, seed: 1 });
+    const judgments = Array.from({ length: 30 }, (_, i) => ({ graderId: `g${i % 3}`, item: `item${i}`, value: i % 2 ? 1 : -1 }));
+    const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 500, seed: 1 });
     expect(w).toMatchObject({ prompts: 30, judgments: 30, candidate: null, same: null, baseline: null, converged: false });
     expect(w.refused).toMatch(/every prompt has a single grader/);
   });
@@ -40,12 +50,29 @@ describe("weightedVerdicts", () => {
       const truth = u() < 0.45 ? 1 : u() < 0.5 ? 0 : -1;
       const graders = new Set<number>();
       while (graders.size < 3) graders.add(Math.floor(u() * 6));
-      for (const g of graders) judgments.push({ graderId: `g${g}`, unit: `item${i}\u0000dim-overall`, value: u() < accuracy[g] ? truth : Math.floor(u() * 3) - 1 });
+      for (const g of graders) judgments.push({ graderId: `g${g}`, item: `item${i}`, value: u() < accuracy[g] ? truth : Math.floor(u() * 3) - 1 });
     }
-    const [w] = weightedVerdicts(judgments, () => "overall", { resamples: 200, seed: 1 });
+    const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 200, seed: 1 });
     expect(w.converged).toBe(true);
     expect(w.iterations).toBeGreaterThan(50);
     expect(w.maxIterations).toBe(DAWID_SKENE_LIMITS.maxIterations);
+  });
+
+  it("gives the shares of the fit over named labels", () => {
+    const u = mulberry32(11);
+    const judgments = [];
+    for (let i = 0; i < 40; i++) for (const g of ["g1", "g2", "g3"]) judgments.push({ graderId: g, item: `item${i}`, value: Math.floor(u() * 3) - 1 });
+    const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 200, seed: 3 });
+    const fit = dawidSkene(judgments.map((j) => ({ item: j.item, grader: j.graderId, label: Math.sign(j.value) + 1 })),
+      { maxIterations: w.maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
+    const posteriors = [...fit.posteriors.values()];
+    expect(w.iterations).toBe(fit.iterations);
+    expect(w.prompts).toBe(40);
+    for (const [k, share] of [[0, w.baseline], [1, w.same], [2, w.candidate]] as const) {
+      expect(share!.value).toBe(posteriors.reduce((s, p) => s + p[k], 0) / posteriors.length);
+      expect(share!.low!).toBeLessThanOrEqual(share!.value);
+      expect(share!.high!).toBeGreaterThanOrEqual(share!.value);
+    }
   });
 
   it("limits the iterations by a budget of label-iterations, between a floor and a ceiling", () => {

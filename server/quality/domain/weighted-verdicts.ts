@@ -1,4 +1,4 @@
-// Reliability-weighted side-by-side verdicts: per dimension, Dawid–Skene over the verdict each
+// Reliability-weighted side-by-side verdicts: for a dimension, Dawid–Skene over the verdict each
 // judgment gives (baseline better, about the same, candidate better), and the share of prompts
 // in each class as the mean of the prompts' posterior probabilities. Shown beside the plain
 // per-prompt verdicts, never instead of them.
@@ -7,8 +7,7 @@
 // resampling works on a few hundred distinct values). The confusion matrices are held at their
 // fit, so the interval leaves out their own uncertainty and is somewhat narrow.
 import { bootstrapMean, type BootstrapOptions } from "../../analytics/domain/bootstrap";
-import { dawidSkene } from "./dawid-skene";
-import type { UnitJudgment } from "./peer-agreement";
+import { dawidSkeneOfCodes, type CodedLabels } from "./dawid-skene";
 
 export interface WeightedShare {
   value: number;
@@ -49,34 +48,42 @@ export function dawidSkeneIterationLimit(labels: number): number {
 
 const CLASSES = ["baseline", "same", "candidate"] as const;
 
-/** Units are "item\u0000dimension id"; `dimensionKey` names the dimension of an id. */
-export function weightedVerdicts(judgments: UnitJudgment[], dimensionKey: (dimensionId: string) => string, opts: BootstrapOptions): WeightedVerdicts[] {
-  const byDimension = new Map<string, { item: string; grader: string; label: number }[]>();
-  for (const j of judgments) {
-    const [item, dimensionId] = j.unit.split("\u0000");
-    const key = dimensionKey(dimensionId);
-    (byDimension.get(key) ?? byDimension.set(key, []).get(key)!).push({ item, grader: j.graderId, label: Math.sign(j.value) + 1 });
+/**
+ * One dimension's fit and shares, from its counted judgments as coded labels (label = the
+ * verdict: 0 baseline better, 1 about the same, 2 candidate better).
+ */
+export function weightedVerdicts(dimension: string, labels: CodedLabels, opts: BootstrapOptions): WeightedVerdicts {
+  const judgments = labels.item.length;
+  const maxIterations = dawidSkeneIterationLimit(judgments);
+  // With one grader per prompt the model cannot tell a grader's reliability from the truth: every
+  // confusion matrix fits its own answers perfectly. Refuse rather than print confident shares.
+  if (!someItemHasTwoGraders(labels)) {
+    return { dimension, prompts: labels.items, judgments, candidate: null, same: null, baseline: null, iterations: 0, maxIterations, converged: false,
+      refused: "every prompt has a single grader: reliability cannot be told apart from the truth without prompts graded by two or more" };
   }
-  return [...byDimension.keys()].sort().map((dimension) => {
-    const labels = byDimension.get(dimension)!;
-    const graders = new Map<string, Set<string>>();
-    for (const l of labels) (graders.get(l.item) ?? graders.set(l.item, new Set()).get(l.item)!).add(l.grader);
-    // With one grader per prompt the model cannot tell a grader's reliability from the truth: every
-    // confusion matrix fits its own answers perfectly. Refuse rather than print confident shares.
-    if (![...graders.values()].some((g) => g.size >= 2)) {
-      return { dimension, prompts: graders.size, judgments: labels.length, candidate: null, same: null, baseline: null, iterations: 0,
-        maxIterations: dawidSkeneIterationLimit(labels.length), converged: false,
-        refused: "every prompt has a single grader: reliability cannot be told apart from the truth without prompts graded by two or more" };
+  const fit = dawidSkeneOfCodes(labels, { maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
+  const prompts = labels.items;
+  const share = (k: number): WeightedShare => {
+    const values = new Array<number>(prompts);
+    let sum = 0;
+    for (let i = 0; i < prompts; i++) {
+      const p = fit.posteriors[i * 3 + k];
+      sum += p;
+      values[i] = Math.round(p * 1000) / 1000;
     }
-    const maxIterations = dawidSkeneIterationLimit(labels.length);
-    const fit = dawidSkene(labels, 3, { maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
-    const posteriors = [...fit.posteriors.values()];
-    const share = (k: number): WeightedShare => {
-      const values = posteriors.map((p) => Math.round(p[k] * 1000) / 1000);
-      const ci = bootstrapMean(values, opts, `dawid-skene:${dimension}:${CLASSES[k]}`);
-      return { value: posteriors.reduce((s, p) => s + p[k], 0) / posteriors.length, low: ci?.low ?? null, high: ci?.high ?? null };
-    };
-    return { dimension, prompts: posteriors.length, judgments: labels.length, baseline: share(0), same: share(1), candidate: share(2),
-      iterations: fit.iterations, maxIterations, converged: fit.converged, refused: "" };
-  });
+    const ci = bootstrapMean(values, opts, `dawid-skene:${dimension}:${CLASSES[k]}`);
+    return { value: sum / prompts, low: ci?.low ?? null, high: ci?.high ?? null };
+  };
+  return { dimension, prompts, judgments, baseline: share(0), same: share(1), candidate: share(2),
+    iterations: fit.iterations, maxIterations, converged: fit.converged, refused: "" };
+}
+
+function someItemHasTwoGraders(labels: CodedLabels): boolean {
+  const first = new Int32Array(labels.items).fill(-1);
+  for (let j = 0; j < labels.item.length; j++) {
+    const i = labels.item[j];
+    if (first[i] === -1) first[i] = labels.grader[j];
+    else if (first[i] !== labels.grader[j]) return true;
+  }
+  return false;
 }

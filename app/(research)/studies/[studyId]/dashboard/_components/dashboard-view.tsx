@@ -60,6 +60,9 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   const report = useQuery(trpc.dashboards.report.queryOptions(input, { staleTime: 60_000 }));
   const quality = useQuery(trpc.dashboards.quality.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending }));
   const overTime = useQuery(trpc.dashboards.overTime.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending && !quality.isPending }));
+  // Last: at a million judgments the Dawid–Skene fits take seconds no other section should wait for.
+  const sxs = study.type === "SIDE_BY_SIDE";
+  const weighted = useQuery(trpc.dashboards.weightedVerdicts.queryOptions(input, { staleTime: 60_000, enabled: sxs && !report.isPending && !quality.isPending && !overTime.isPending }));
 
   return (
     <div>
@@ -94,7 +97,10 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
         </Section>
         <Section id="quality" title={t("quality")}>
           {quality.error ? <Failed error={quality.error} retry={() => void quality.refetch()} /> : !quality.data || !report.data ? <Loading what={t("graderQuality")} />
-            : <QualitySection study={study} rows={report.data} quality={quality.data} />}
+            : <QualitySection study={study} rows={report.data} quality={quality.data} weighted={!sxs ? null : {
+              data: weighted.data,
+              placeholder: weighted.error ? <Failed error={weighted.error} retry={() => void weighted.refetch()} /> : <Loading what={t("theReliabilityWeightedVerdicts")} />,
+            }} />}
         </Section>
         <Section id="over-time" title={t("overTime")}>
           {overTime.error ? <Failed error={overTime.error} retry={() => void overTime.refetch()} /> : !overTime.data ? <Loading what={t("theHeadlineOverTime")} />

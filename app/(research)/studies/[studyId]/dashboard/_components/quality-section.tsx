@@ -2,6 +2,7 @@
 // Can the numbers be trusted? Agreement between graders, position bias, who did the work and how
 // fast, and the tasks graders flagged.
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { inferRouterOutputs } from "@trpc/server";
 import { Bar, BarChart, CartesianGrid, ErrorBar, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
@@ -14,6 +15,7 @@ import { dimensionLabel } from "./headline-section";
 import { SortableTable } from "./sortable-table";
 
 type Quality = inferRouterOutputs<AppRouter>["dashboards"]["quality"];
+type Weighted = inferRouterOutputs<AppRouter>["dashboards"]["weightedVerdicts"];
 type Grader = Quality["graders"][number];
 
 /** A share with its 95% interval underneath (and n, when given): one look for every rate in this section. */
@@ -29,7 +31,12 @@ function leftShareCi(r: { low: number | null; high: number | null; clusters?: nu
   return `${pct(r.low)}–${pct(r.high)}`;
 }
 
-export function QualitySection({ study, rows, quality }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality }) {
+/**
+ * `weighted`: the reliability-weighted verdicts, a request of their own that may still be running
+ * (then `placeholder` shows where they will be); null for a single-sided study.
+ */
+export function QualitySection({ study, rows, quality, weighted }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality;
+  weighted: { data: Weighted | undefined; placeholder: ReactNode } | null }) {
   const t = useTranslations("research.qualitySection");
   const all = rows.filter((r) => r.slice === "all");
   const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
@@ -115,10 +122,11 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
         )}
       </div>
 
-      {sxs && quality.weighted.length > 0 && <WeightedVerdictsTable study={study} rows={all} weighted={quality.weighted} />}
-      {quality.weightedSkipped && (
+      {weighted && !weighted.data && weighted.placeholder}
+      {weighted?.data && weighted.data.weighted.length > 0 && <WeightedVerdictsTable study={study} rows={all} weighted={weighted.data.weighted} />}
+      {weighted?.data?.skipped && (
         <p className="rounded-md border border-slate-200 bg-white p-3 text-sm text-slate-600">
-          {t("reliabilityWeightedVerdictsDawidSkene", { limit: quality.weightedSkipped.limit.toLocaleString("en-US"), judgments: quality.weightedSkipped.judgments.toLocaleString("en-US") })}</p>
+          {t("reliabilityWeightedVerdictsDawidSkene", { limit: weighted.data.skipped.limit.toLocaleString("en-US"), judgments: weighted.data.skipped.judgments.toLocaleString("en-US") })}</p>
       )}
 
       <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={t("graders")}>
@@ -180,7 +188,7 @@ export function QualitySection({ study, rows, quality }: { study: DashboardStudy
 }
 
 /** Dawid–Skene shares beside the plain per-prompt verdicts, dimension by dimension. */
-function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStudy; rows: ReportRow[]; weighted: Quality["weighted"] }) {
+function WeightedVerdictsTable({ study, rows, weighted }: { study: DashboardStudy; rows: ReportRow[]; weighted: Weighted["weighted"] }) {
   const t = useTranslations("research.qualitySection");
   const plain = (dimension: string, metric: string) => rows.find((r) => r.dimension === dimension && r.metric === metric);
   const cell = (r: ReportRow | undefined) => rateCell(r && { value: r.value, low: r.ci_low, high: r.ci_high });
