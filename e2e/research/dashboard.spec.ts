@@ -139,6 +139,10 @@ test.describe.serial("researcher workflow", () => {
     await expect(page.getByRole("region", { name: "Graders" }).getByRole("row")).toHaveCount(1 + GRADERS.length);
     await expect(page.getByTestId("consistency")).toContainText("Wizard New is chosen more often than not in");
     await expect(page.getByRole("region", { name: /decisive rate as judgments accumulate/ })).toBeVisible();
+    // Last, the reliability-weighted verdicts: two graders per prompt, so every dimension is fitted.
+    const weighted = page.getByRole("region", { name: "Reliability-weighted verdicts" });
+    await expect(weighted.getByTestId("dawid-skene-fit").first()).toHaveText(/converged in \d+ iterations|stopped at its limit/i);
+    await expect(weighted.getByRole("row", { name: /Overall/ })).toContainText(asPct(metric("win_rate_a").value));
   });
 
   test("filters change the charts and the URL, and the URL restores them", async ({ page }) => {
@@ -216,7 +220,7 @@ test.describe.serial("researcher workflow", () => {
       const res = await page.request.get(path);
       expect(res.status(), path).toBe(403);
     }
-    for (const proc of ["dashboards.headline", "dashboards.report", "dashboards.quality", "dashboards.overTime"]) {
+    for (const proc of ["dashboards.headline", "dashboards.report", "dashboards.quality", "dashboards.weightedVerdicts", "dashboards.overTime"]) {
       const res = await trpcCall(page, proc, { studyId, filter: {} }, "query");
       expect(res.status, proc).toBe(403);
       expect(JSON.stringify(res.body)).not.toContain("Wizard");

@@ -19,6 +19,7 @@ export interface DawidSkeneFit {
   priors: number[];
   /** per grader, the estimated probability of answering the true class (sum over k of prior k × confusion[k][k]) */
   graderAccuracy: Map<string, number>;
+  /** E-steps taken, each a pass over the labels (the extrapolated steps of the acceleration included) */
   iterations: number;
   /** whether the posteriors settled (largest change below the tolerance) before the iteration limit */
   converged: boolean;
@@ -85,7 +86,7 @@ export function dawidSkeneOfCodes(labels: CodedLabels, opts: { maxIterations?: n
   const G = labels.graders;
   const L = labels.item.length;
   // Labels grouped by item in flat arrays (item i's labels are start[i] .. start[i+1]-1), each as
-  // its cell in the confusion table (grader g, answer l: g*K*K + l; class k adds k*K).
+  // its cell in θ (below): grader g, answer l at K + g*K*K + l; class k adds k*K.
   const start = new Int32Array(I + 1);
   for (let j = 0; j < L; j++) start[labels.item[j] + 1]++;
   for (let i = 0; i < I; i++) start[i + 1] += start[i];
@@ -94,7 +95,7 @@ export function dawidSkeneOfCodes(labels: CodedLabels, opts: { maxIterations?: n
   const labelClass = new Int32Array(L);
   for (let j = 0; j < L; j++) {
     const at = fill[labels.item[j]]++;
-    labelCell[at] = labels.grader[j] * K * K + labels.label[j];
+    labelCell[at] = K + labels.grader[j] * K * K + labels.label[j];
     labelClass[at] = labels.label[j];
   }
 
@@ -104,40 +105,97 @@ export function dawidSkeneOfCodes(labels: CodedLabels, opts: { maxIterations?: n
     const n = start[i + 1] - start[i];
     for (let j = start[i]; j < start[i + 1]; j++) T[i * K + labelClass[j]] += 1 / n;
   }
-  // Each iteration is an M-step (class shares and each grader's confusion rows from the current
-  // posteriors) then an E-step (each item's class posterior, in logs). The M-step's sums for the
-  // next iteration are added up during this one's E-step, item by item as the posteriors come out,
-  // so each iteration walks the labels once while they are in cache; the sums are the same, in the
-  // same order, as a separate pass would make.
-  const priors = new Float64Array(K);
-  const confusion = new Float64Array(G * K * K); // [g][k][l]
-  const nextPriors = new Float64Array(K);
-  const nextConfusion = new Float64Array(G * K * K).fill(SMOOTHING);
+  // The parameters θ in one array: the class shares, then each grader's confusion rows [g][k][l].
+  const size = K + G * K * K;
+  const sums = new Float64Array(size);
+  const logs = new Float64Array(size);
+  /** The M-step: θ from the sums of the posteriors (class shares, confusion rows with their pseudo-counts). */
+  const mStep = (): Float64Array => {
+    const theta = sums.slice();
+    for (let r = 0; r < G * K; r++) {
+      const at = K + r * K;
+      let sum = 0;
+      for (let l = 0; l < K; l++) sum += theta[at + l];
+      for (let l = 0; l < K; l++) theta[at + l] /= sum;
+    }
+    return theta;
+  };
+  const clearSums = () => { sums.fill(0, 0, K); sums.fill(SMOOTHING, K); };
+  clearSums();
   for (let i = 0; i < I; i++) {
-    for (let k = 0; k < K; k++) nextPriors[k] += T[i * K + k] / I;
-    for (let j = start[i]; j < start[i + 1]; j++) for (let k = 0; k < K; k++) nextConfusion[labelCell[j] + k * K] += T[i * K + k];
+    for (let k = 0; k < K; k++) sums[k] += T[i * K + k] / I;
+    for (let j = start[i]; j < start[i + 1]; j++) for (let k = 0; k < K; k++) sums[labelCell[j] + k * K] += T[i * K + k];
   }
-  const logConfusion = new Float64Array(G * K * K);
-  const logPrior = new Float64Array(K);
   let iterations = 0;
   let converged = false;
-  for (; iterations < maxIterations; iterations++) {
-    priors.set(nextPriors);
-    confusion.set(nextConfusion);
-    for (let r = 0; r < G * K; r++) {
-      let sum = 0;
-      for (let l = 0; l < K; l++) sum += confusion[r * K + l];
-      for (let l = 0; l < K; l++) { confusion[r * K + l] /= sum; logConfusion[r * K + l] = Math.log(confusion[r * K + l]); }
-    }
-    for (let k = 0; k < K; k++) logPrior[k] = Math.log(Math.max(priors[k], 1e-12));
-    nextPriors.fill(0);
-    nextConfusion.fill(SMOOTHING);
-    const change = eStep(T, start, labelCell, logConfusion, logPrior, nextPriors, nextConfusion);
-    if (change < tolerance) { iterations++; converged = true; break; }
+  let used = mStep(); // the θ of the latest E-step, whose posteriors T holds
+  /**
+   * One EM iteration from θ: the E-step (posteriors into T), with the next M-step's sums added up
+   * as the posteriors come out (one walk over the labels), then the M-step. Also the objective at θ
+   * that EM never decreases: the log-likelihood plus the pseudo-counts' log prior.
+   */
+  const em = (theta: Float64Array): { next: Float64Array; objective: number } => {
+    let prior = 0;
+    for (let k = 0; k < K; k++) logs[k] = Math.log(Math.max(theta[k], 1e-12));
+    for (let x = K; x < size; x++) { logs[x] = Math.log(theta[x]); prior += SMOOTHING * logs[x]; }
+    clearSums();
+    const e = eStep(T, start, labelCell, logs, sums);
+    used = theta;
+    iterations++;
+    if (e.change < tolerance) converged = true;
+    return { next: mStep(), objective: e.logLikelihood + prior };
+  };
+  // EM accelerated by SQUAREM (Varadhan & Roland 2008, scheme S3): from θ0, two EM steps give θ1
+  // and θ2; the step extrapolated along their differences (r = θ1 − θ0, v = θ2 − 2θ1 + θ0) is kept
+  // when EM's objective there is no lower than at θ1, otherwise plain EM's θ2 is. On weakly
+  // separated classes plain EM creeps: at a million judgments it had not settled after a thousand
+  // iterations, each costing a pass over every label.
+  let theta = used;
+  while (iterations < maxIterations && !converged) {
+    const first = em(theta);
+    if (converged || iterations >= maxIterations) break;
+    const second = em(first.next);
+    if (converged || iterations >= maxIterations) break;
+    const extrapolated = squaremStep(theta, first.next, second.next, K);
+    if (!extrapolated) { theta = second.next; continue; }
+    const third = em(extrapolated);
+    theta = third.objective >= second.objective ? third.next : second.next;
   }
+  const priors = used.subarray(0, K);
+  const confusion = used.subarray(K);
   const graderAccuracy = new Float64Array(G);
   for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) graderAccuracy[g] += priors[k] * confusion[g * K * K + k * K + k];
   return { posteriors: T, priors: Array.from(priors), graderAccuracy, iterations, converged };
+}
+
+/**
+ * The SQUAREM step from θ0 through θ1 and θ2, α = −‖r‖/‖v‖ (at most −1; −1 is θ2 itself), pulled
+ * back toward −1 until every probability stays positive; null when that leaves plain EM's θ2.
+ */
+function squaremStep(t0: Float64Array, t1: Float64Array, t2: Float64Array, classes: number): Float64Array | null {
+  let rr = 0;
+  let vv = 0;
+  for (let x = 0; x < t0.length; x++) {
+    const r = t1[x] - t0[x];
+    const v = t2[x] - 2 * t1[x] + t0[x];
+    rr += r * r;
+    vv += v * v;
+  }
+  let alpha = -Math.sqrt(rr / vv);
+  const out = new Float64Array(t0.length);
+  for (let tries = 0; tries < 10 && alpha < -1; tries++, alpha = (alpha - 1) / 2) {
+    // The weights (1 + α)², −2α(1 + α) and α² sum to 1, so every row of θ keeps summing to 1.
+    const w0 = (1 + alpha) * (1 + alpha);
+    const w1 = -2 * alpha * (1 + alpha);
+    const w2 = alpha * alpha;
+    let positive = true;
+    for (let x = 0; x < out.length && positive; x++) {
+      out[x] = w0 * t0[x] + w1 * t1[x] + w2 * t2[x];
+      positive = out[x] > 0 || (x < classes && out[x] >= 0);
+    }
+    if (positive) return out;
+  }
+  return null;
 }
 
 /**
@@ -145,25 +203,27 @@ export function dawidSkeneOfCodes(labels: CodedLabels, opts: { maxIterations?: n
  * M-step's sums; returns the largest change of a posterior. The three classes are local variables:
  * loops over a small array of classes cost most of a million-label fit.
  */
-function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, logConfusion: Float64Array, logPrior: Float64Array,
-  nextPriors: Float64Array, nextConfusion: Float64Array): number {
+function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, logs: Float64Array, sums: Float64Array): { change: number; logLikelihood: number } {
   const I = start.length - 1;
-  const [p0, p1, p2] = logPrior;
+  const [p0, p1, p2] = logs;
   let n0 = 0, n1 = 0, n2 = 0;
   let change = 0;
+  let logLikelihood = 0;
   for (let i = 0; i < I; i++) {
     const from = start[i];
     const to = start[i + 1];
     let a0 = p0, a1 = p1, a2 = p2;
     for (let j = from; j < to; j++) {
       const base = labelCell[j];
-      a0 += logConfusion[base];
-      a1 += logConfusion[base + 3];
-      a2 += logConfusion[base + 6];
+      a0 += logs[base];
+      a1 += logs[base + 3];
+      a2 += logs[base + 6];
     }
     const top = Math.max(Math.max(Math.max(-Infinity, a0), a1), a2);
-    const e0 = Math.exp(a0 - top), e1 = Math.exp(a1 - top), e2 = Math.exp(a2 - top);
+    // exp(0) is exactly 1: the top class needs no exp.
+    const e0 = a0 === top ? 1 : Math.exp(a0 - top), e1 = a1 === top ? 1 : Math.exp(a1 - top), e2 = a2 === top ? 1 : Math.exp(a2 - top);
     const z = e0 + e1 + e2;
+    logLikelihood += top + Math.log(z);
     const t0 = e0 / z, t1 = e1 / z, t2 = e2 / z;
     const at = i * 3;
     change = Math.max(Math.max(Math.max(change, Math.abs(t0 - T[at])), Math.abs(t1 - T[at + 1])), Math.abs(t2 - T[at + 2]));
@@ -171,11 +231,11 @@ function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, logCon
     n0 += t0 / I; n1 += t1 / I; n2 += t2 / I;
     for (let j = from; j < to; j++) {
       const base = labelCell[j];
-      nextConfusion[base] += t0;
-      nextConfusion[base + 3] += t1;
-      nextConfusion[base + 6] += t2;
+      sums[base] += t0;
+      sums[base + 3] += t1;
+      sums[base + 6] += t2;
     }
   }
-  nextPriors[0] += n0; nextPriors[1] += n1; nextPriors[2] += n2;
-  return change;
+  sums[0] += n0; sums[1] += n1; sums[2] += n2;
+  return { change, logLikelihood };
 }

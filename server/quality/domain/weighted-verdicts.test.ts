@@ -40,9 +40,9 @@ describe("weightedVerdicts", () => {
     expect(w.refused).toMatch(/every prompt has a single grader/);
   });
 
-  it("lets a small study with noisy graders settle (it needs more than 50 iterations)", () => {
-    // 60 prompts, 6 graders of 55–90% accuracy, 3 per prompt: a demo-sized study. EM moves slowly
-    // here; a fixed limit of 50 iterations reported every such study as "not settled".
+  it("lets a small study with noisy graders settle inside its limit", () => {
+    // 60 prompts, 6 graders of 55–90% accuracy, 3 per prompt: a demo-sized study. Plain EM moves
+    // slowly here (it needed more than 50 iterations, which a fixed limit of 50 cut off).
     const u = mulberry32(7);
     const accuracy = Array.from({ length: 6 }, () => 0.55 + 0.35 * u());
     const judgments = [];
@@ -54,7 +54,7 @@ describe("weightedVerdicts", () => {
     }
     const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 200, seed: 1 });
     expect(w.converged).toBe(true);
-    expect(w.iterations).toBeGreaterThan(50);
+    expect(w.iterations).toBeLessThan(w.maxIterations);
     expect(w.maxIterations).toBe(DAWID_SKENE_LIMITS.maxIterations);
   });
 
@@ -77,7 +77,7 @@ describe("weightedVerdicts", () => {
 
   it("limits the iterations by a budget of label-iterations, between a floor and a ceiling", () => {
     expect(dawidSkeneIterationLimit(180)).toBe(1000);
-    expect(dawidSkeneIterationLimit(200_000)).toBe(100);
+    expect(dawidSkeneIterationLimit(200_000)).toBe(250);
     expect(dawidSkeneIterationLimit(1_000_000)).toBe(50);
     expect(dawidSkeneIterationLimit(0)).toBe(1000);
   });
