@@ -32,6 +32,10 @@ async function openDashboard(page: Page, url: string): Promise<{ headline: numbe
   const headline = performance.now() - t0;
   await page.locator("#over-time .recharts-surface").first().waitFor({ timeout: 300_000 });
   await page.getByRole("region", { name: "Graders" }).waitFor({ timeout: 300_000 });
+  // Side-by-side: the reliability-weighted verdicts, loaded last (or the note that the study is above their limit).
+  if (TYPE === "side_by_side") {
+    await page.getByRole("region", { name: "Reliability-weighted verdicts" }).or(page.getByText(/are computed on the page for up to/)).first().waitFor({ timeout: 300_000 });
+  }
   return { headline, all: performance.now() - t0 };
 }
 
