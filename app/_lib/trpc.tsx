@@ -15,8 +15,10 @@ export function Providers({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [splitLink({
-        // The server refuses a login inside a batch, and batches of more than MAX_BATCH calls.
-        condition: (op) => UNBATCHED_PROCEDURES.has(op.path),
+        // The server refuses a login inside a batch, and batches of more than MAX_BATCH calls. A
+        // query may also ask to go alone (context.skipBatch): a batch leaves a tick later, after
+        // whatever the page is busy drawing, where a lone request leaves at once.
+        condition: (op) => UNBATCHED_PROCEDURES.has(op.path) || op.context.skipBatch === true,
         true: httpLink({ url: "/api/trpc", transformer: superjson }),
         false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: MAX_BATCH }),
       })],

@@ -178,6 +178,25 @@ test.describe.serial("researcher workflow", () => {
     await expect(page.getByLabel("Break down by")).toHaveValue("modality");
   });
 
+  test("a section that fails says so, the sections after it still load, and Try again loads it", async ({ page }) => {
+    test.skip(!studyId, "needs the study of the previous test");
+    await loginAs(page, USERS.researcher, "/studies");
+    // The grader-quality request fails (twice: the client retries once by itself) until the button is pressed.
+    let failures = 0;
+    await page.route(/\/api\/trpc\/dashboards\.quality\?/, (route) => (failures++ < 2 ? route.fulfill({ status: 500, contentType: "application/json",
+      body: JSON.stringify({ error: { json: { message: "injected failure", code: -32603, data: { code: "INTERNAL_SERVER_ERROR", httpStatus: 500 } } } }) }) : route.continue()));
+    await page.goto(`/studies/${studyId}/dashboard`);
+    const quality = page.locator("#quality");
+    await expect(quality.getByRole("alert")).toContainText("Could not compute this section");
+    // The requests after it went ahead regardless.
+    await expect(page.getByRole("region", { name: /decisive rate as judgments accumulate/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Reliability-weighted verdicts" })).toHaveCount(0); // shown inside the quality section
+    await quality.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("region", { name: "Graders" }).getByRole("row")).toHaveCount(1 + GRADERS.length);
+    await expect(page.getByRole("region", { name: "Reliability-weighted verdicts" }).getByTestId("dawid-skene-fit").first()).toBeVisible();
+    expect(failures).toBe(3);
+  });
+
   test("chart downloads give the chart's data as CSV and its picture as SVG and PNG", async ({ page }) => {
     test.skip(!studyId, "needs the study of the previous test");
     await loginAs(page, USERS.researcher, "/studies");

@@ -1,9 +1,10 @@
 "use client";
 // The study dashboard. The headline arrives with the page (computed on the server for the URL's
-// filters); breakdowns, quality and the over-time view load after it, one after the other, so the
-// headline is never kept waiting behind heavier queries; the planner follows the breakdowns.
+// filters); breakdowns, quality, the over-time view and (side-by-side) the weighted verdicts load
+// after it, one after the other (use-fetch-in-turn.ts), so the headline is never kept waiting
+// behind heavier queries; the planner follows the breakdowns.
 import { useTranslations } from "next-intl";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTransition, type ReactNode } from "react";
@@ -12,6 +13,7 @@ import type { TDashboardFilter } from "@/server/dashboards/schema";
 import type { AppRouter } from "@/server/root";
 import { useTRPC } from "@/app/_lib/trpc";
 import { paramsWithFilter } from "../_lib/filter-params";
+import { useFetchInTurn } from "../_lib/use-fetch-in-turn";
 import { BreakdownSection } from "./breakdown-section";
 import { FilterBar } from "./filter-bar";
 import { HeadlineSection } from "./headline-section";
@@ -57,12 +59,23 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); navigate(q); };
 
   const input = { studyId: study.id, filter };
-  const report = useQuery(trpc.dashboards.report.queryOptions(input, { staleTime: 60_000 }));
-  const quality = useQuery(trpc.dashboards.quality.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending }));
-  const overTime = useQuery(trpc.dashboards.overTime.queryOptions(input, { staleTime: 60_000, enabled: !report.isPending && !quality.isPending }));
-  // Last: at a million judgments the Dawid–Skene fits take seconds no other section should wait for.
   const sxs = study.type === "SIDE_BY_SIDE";
-  const weighted = useQuery(trpc.dashboards.weightedVerdicts.queryOptions(input, { staleTime: 60_000, enabled: sxs && !report.isPending && !quality.isPending && !overTime.isPending }));
+  // Each alone (skipBatch): it leaves as soon as it is asked for, not after the page has drawn the previous section.
+  const options = { staleTime: 60_000, trpc: { context: { skipBatch: true } } };
+  const sections = {
+    report: trpc.dashboards.report.queryOptions(input, options),
+    quality: trpc.dashboards.quality.queryOptions(input, options),
+    overTime: trpc.dashboards.overTime.queryOptions(input, options),
+    weighted: trpc.dashboards.weightedVerdicts.queryOptions(input, options),
+  };
+  // In this order; last, the Dawid–Skene fits, which at a million judgments take seconds no other section should wait for.
+  useFetchInTurn([(c) => c.prefetchQuery(sections.report), (c) => c.prefetchQuery(sections.quality), (c) => c.prefetchQuery(sections.overTime),
+    ...(sxs ? [(c: QueryClient) => c.prefetchQuery(sections.weighted)] : [])], JSON.stringify(input));
+  // The sections only read what useFetchInTurn fetched (a retry after a failure refetches one).
+  const report = useQuery({ ...sections.report, enabled: false });
+  const quality = useQuery({ ...sections.quality, enabled: false });
+  const overTime = useQuery({ ...sections.overTime, enabled: false });
+  const weighted = useQuery({ ...sections.weighted, enabled: false });
 
   return (
     <div>
