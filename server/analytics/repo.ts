@@ -64,7 +64,11 @@ async function tallyUnits(db: Db, studyId: string, points: number): Promise<Unit
     leftWins: c.numbers(3 + points), sidedNonTies: c.numbers(4 + points) };
 }
 
-/** Side-by-side units, one per prompt (the item's pair) and dimension: the planner's input, which needs every prompt's sums. */
+/**
+ * Side-by-side units, one per prompt (the item's pair) and dimension: every prompt on its own, the
+ * reference the grouped reads (preferenceUnitGroups, which the report, the dashboard and the
+ * planner use) are checked against in the integration tests.
+ */
 export async function preferenceUnits(db: Db, studyId: string): Promise<PreferenceUnit[]> {
   const [u, keys] = await Promise.all([tallyUnits(db, studyId, PREFERENCE_POINTS), studyKeys(db, studyId)]);
   const items = u.item.values.map((id) => { const item = keys.items.get(String(id))!; return { promptId: item.promptId, pair: pairKey(item.model, item.modelB) }; });

@@ -8,6 +8,11 @@ import { studyReport } from "../analytics/service";
 import { asSessionUser, callerFor } from "../test/caller";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { unitsForHalfWidth } from "./domain/wilson-sample-size";
+import { preferenceTallies } from "../analytics/domain/side-by-side-report";
+import { compareSlices } from "../analytics/domain/slices";
+import { preferenceUnits, promptAttributes } from "../analytics/repo";
+import type { PromptSums } from "./domain/between-grader-icc";
+import { planRows } from "./domain/plan-rows";
 
 describe.each(await testEngines())("planner on %s", (engine) => {
   let t: TestDatabase;
@@ -51,6 +56,36 @@ describe.each(await testEngines())("planner on %s", (engine) => {
     const projection = plan.projections.find((p) => p.dimension === "overall")!;
     expect(projection.points[0].judgments).toBe(get(report.rows, "all", "n_prompts").value! * 3);
     expect(projection.points.at(-1)!.halfWidth).toBeLessThanOrEqual(0.05);
+  });
+
+  it("plans from groups of prompts exactly as from every prompt's own judgments", async () => {
+    // The service tallies prompts grouped by slices, histogram and position counts; here every prompt
+    // is tallied on its own, with its own sums for the ICC.
+    const targets = { targetHalfWidth: 0.05, difference: 0.05, power: 0.8 };
+    const plan = await researcher.planner.plan({ studyId, ...targets });
+    const units = await preferenceUnits(t.db, studyId);
+    const prompts = await promptAttributes(t.db, studyId);
+    const sums = new Map<string, PromptSums[]>();
+    const tallies = preferenceTallies(units, prompts, "mean", undefined, (u, dimension, slice) => {
+      (sums.get(slice) ?? sums.set(slice, []).get(slice)!).push({ n: u.n, sum: u.sum, sumSq: u.sumSq });
+    });
+    const bySlice = tallies.get("overall")!;
+    const expected = [...bySlice.keys()].sort(compareSlices).flatMap((slice) => {
+      const x = bySlice.get(slice)!;
+      return planRows({ study: plan.study, modelA: "Cand", modelB: "Base", dimension: "overall", slice, k: 3 },
+        { prompts: x.prompts, aWins: x.aWins, bWins: x.bWins, ties: x.ties, splits: x.splits, sums: sums.get(slice)! }, targets);
+    });
+    expect(plan.rows.map((r) => `${r.slice} ${r.metric}`)).toEqual(expected.map((r) => `${r.slice} ${r.metric}`));
+    expect(plan.rows.some((r) => r.metric === "between_grader_icc" && r.value !== null)).toBe(true);
+    plan.rows.forEach((r, i) => {
+      const e = expected[i];
+      // The ICC's sums are taken per group rather than per prompt: equal to 10 digits; the rest exactly.
+      for (const field of ["value", "ci_low", "ci_high"] as const) {
+        if (e[field] === null) expect(r[field], `${r.slice} ${r.metric}`).toBeNull();
+        else expect(r[field], `${r.slice} ${r.metric}`).toBeCloseTo(e[field]!, 10);
+      }
+      expect({ ...r, value: 0, ci_low: 0, ci_high: 0 }).toEqual({ ...e, value: 0, ci_low: 0, ci_high: 0 });
+    });
   });
 
   it("plans over what the dashboard's filter keeps, and refuses single-sided studies with the reason", async () => {

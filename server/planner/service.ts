@@ -44,8 +44,12 @@ export async function studyPlan(db: Db, study: { id: string } | { name: string }
     throw new TRPCError({ code: "BAD_REQUEST", message: `"${s.name}" is single-sided: the planner projects the decisive rate of side-by-side studies.` });
   }
   const rule = verdictRuleOf(s.verdictRule);
-  const prompts = filterPrompts(await analytics.promptAttributes(db, s.id), filter);
-  const units = filterUnits(await analytics.preferenceUnits(db, s.id), prompts, filter);
+  // Prompts of a pair that share their slices, histogram and position counts plan alike (their
+  // sums too follow from the histogram): a few thousand groups rather than every prompt, as the
+  // report reads them. At a million judgments the per-prompt units took 4.8 s.
+  const { units: groups, attributes } = await analytics.preferenceUnitGroups(db, s.id);
+  const prompts = filterPrompts(attributes, filter);
+  const units = filterUnits(groups, prompts, filter);
   const rows: ReportRow[] = [];
   const projections: HalfWidthProjection[] = [];
   for (const [pair, pairUnits] of unitsByPair(units)) {
@@ -55,7 +59,7 @@ export async function studyPlan(db: Db, study: { id: string } | { name: string }
     const sumsOf = (dimension: string, slice: string) => sums.get(`${dimension}\u0000${slice}`) ?? [];
     const tallies = preferenceTallies(pairUnits, prompts, rule, slicesOf, (u, dimension, slice) => {
       const key = `${dimension}\u0000${slice}`;
-      (sums.get(key) ?? sums.set(key, []).get(key)!).push({ n: u.n, sum: u.sum, sumSq: u.sumSq });
+      (sums.get(key) ?? sums.set(key, []).get(key)!).push({ n: u.n, sum: u.sum, sumSq: u.sumSq, count: u.count ?? 1 });
     });
     for (const dimension of [...tallies.keys()].sort()) {
       const bySlice = tallies.get(dimension)!;

@@ -9,6 +9,8 @@ export interface PromptSums {
   n: number;
   sum: number;
   sumSq: number;
+  /** prompts with these same sums (a group of prompts with one histogram); 1 when absent */
+  count?: number;
 }
 
 export function betweenGraderIcc(prompts: Iterable<PromptSums>): { icc: number | null; prompts: number; judgments: number } {
@@ -16,16 +18,17 @@ export function betweenGraderIcc(prompts: Iterable<PromptSums>): { icc: number |
   let within = 0;
   const list = [...prompts].filter((p) => p.n > 0);
   for (const p of list) {
-    g++;
-    N += p.n;
-    S += p.sum;
-    SS += p.sumSq;
-    sumNi2 += p.n * p.n;
-    within += p.sumSq - (p.sum * p.sum) / p.n;
+    const c = p.count ?? 1;
+    g += c;
+    N += c * p.n;
+    S += c * p.sum;
+    SS += c * p.sumSq;
+    sumNi2 += c * p.n * p.n;
+    within += c * (p.sumSq - (p.sum * p.sum) / p.n);
   }
   if (g < 2 || N - g < 1) return { icc: null, prompts: g, judgments: N };
   const grand = S / N;
-  for (const p of list) between += p.n * (p.sum / p.n - grand) ** 2;
+  for (const p of list) between += (p.count ?? 1) * p.n * (p.sum / p.n - grand) ** 2;
   const msb = between / (g - 1);
   const msw = within / (N - g);
   const n0 = (N - sumNi2 / N) / (g - 1);

@@ -54,6 +54,12 @@ describe("between-grader ICC", () => {
     expect(betweenGraderIcc([sums([1, 2, 3]), sums([2, 3, 4])]).icc).toBeCloseTo(1 / 7, 12);
     expect(betweenGraderIcc([sums([1, 1, 1]), sums([3, 3, 3])]).icc).toBe(1);
     expect(betweenGraderIcc([sums([1, 2])]).icc).toBeNull();
+    // A group of prompts with the same sums counts as that many prompts.
+    const apart = betweenGraderIcc([sums([1, 2, 3]), sums([1, 2, 3]), sums([2, 3, 4]), sums([0, 3, 3])]);
+    const grouped = betweenGraderIcc([{ ...sums([1, 2, 3]), count: 2 }, sums([2, 3, 4]), { ...sums([0, 3, 3]), count: 1 }]);
+    expect(grouped.prompts).toBe(4);
+    expect(grouped.judgments).toBe(12);
+    expect(grouped.icc).toBeCloseTo(apart.icc!, 12);
   });
 });
 
