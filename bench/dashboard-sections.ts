@@ -1,6 +1,6 @@
 // Each study dashboard section's server-side work, in process, on a study of 1,000,000 judgments:
-// what the page's headline, breakdowns (the full report), grader quality, reliability-weighted verdicts, over-time view and
-// progress panel each cost before they reach the browser. Baselines from the same run: one bare
+// what the page's headline, breakdowns (the full report), grader quality, reliability-weighted verdicts, over-time view,
+// progress panel and (side-by-side) planning section each cost before they reach the browser. Baselines from the same run: one bare
 // grouped pass over the same judgments (count and sum per item and dimension, as bench:analytics),
 // and the same sections on a study of 1,000 judgments.
 //   npm run bench:sections -- [--engine sqlite|pg] [--type side_by_side|single_sided] [--rows 1000000] [--runs 3] [--db FILE | --url URL]
@@ -13,6 +13,7 @@ import { bareGroupedPass, findStudy } from "../server/analytics/repo";
 import { createDb, targetOf } from "../server/db/client";
 import { resolveDatabaseUrl } from "../server/db/database-url";
 import * as dashboards from "../server/dashboards/service";
+import { studyPlan } from "../server/planner/service";
 import { createBenchDatabase } from "./lib/bench-database";
 import { BIG, SMALL, dashboardBenchOptions, ensureDashboardStudies } from "./lib/dashboard-studies";
 import { median } from "./lib/latency";
@@ -20,6 +21,8 @@ import { median } from "./lib/latency";
 const O = dashboardBenchOptions(process.argv.slice(2), 3);
 const { type: TYPE, runs: RUNS } = O;
 const ROOT = path.resolve(import.meta.dirname, "..");
+/** The planning section's defaults (planning-section.tsx): ±3 points, a 5-point difference at 80% power. */
+const PLAN_TARGETS = { targetHalfWidth: 0.03, difference: 0.05, power: 0.8 };
 
 async function seconds(fn: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
@@ -43,6 +46,8 @@ async function main() {
       ["reliability-weighted verdicts", () => dashboards.weightedVerdicts(db, id, {})],
       ["over time", () => dashboards.overTime(db, id, {})],
       ["progress by dimension", () => dashboards.dimensionProgress(db, id)],
+      // The planner projects side-by-side decisive rates only.
+      ...(TYPE === "side_by_side" ? [["planning (stable yet?)", () => studyPlan(db, { id }, PLAN_TARGETS)] as [string, () => Promise<unknown>]] : []),
     ];
     await bareGroupedPass(db, big.id); // warm the cache for every measurement alike
     for (const [, fn] of [...sections(small.id), ...sections(big.id)]) await fn();
