@@ -118,12 +118,12 @@ export async function agreementTallies(db: Db, studyId: string, type: "SIDE_BY_S
   return new Map(rows.map((r) => [String(r[0]), { pairs: toNumber(r[1]), agreeing: toNumber(r[2]) }]));
 }
 
-/** Counted judgments (not surplus, not excluded, on study material) with a value, for the weighted verdicts. */
 /**
- * One dimension's counted side-by-side judgments with a preference, as coded labels for the
- * weighted verdicts: item and grader codes and the verdict (0 baseline better, 1 about the same,
- * 2 candidate better), no object or text key per judgment (a million of them cost seconds). One
- * read per dimension, so that several run at once and each fit can start when its own read ends.
+ * One dimension's counted side-by-side judgments (not surplus, not excluded, on study material)
+ * with a preference, as coded labels for the weighted verdicts: item and grader codes and the
+ * verdict (0 baseline better, 1 about the same, 2 candidate better), no object or text key per
+ * judgment (a million of them cost seconds). One read per dimension, so that several run at once
+ * and each fit can start when its own read ends.
  */
 export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFilter, dimensionId: string): Promise<CodedLabels> {
   const where = judgmentFilter(studyId, f);
