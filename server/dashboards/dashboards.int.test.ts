@@ -57,8 +57,12 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
     graderIds = graders.map((g) => g.id);
     sxs = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: [cand.id, base.id], promptSetId: set.id, dimensionKeys: ["overall", "truthfulness"] }, { status: "RUNNING" })).id;
     single = (await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: [cand.id, base.id], promptSetId: set.id, dimensionKeys: ["overall"] }, { status: "RUNNING" })).id;
-    await simulateJudgments(t.db, sxs, { rng: createRng(5), graders, completion: 0.9 });
-    await simulateJudgments(t.db, single, { rng: createRng(6), graders, completion: 0.9, quality: { [cand.id]: 3.8, [base.id]: 3.2 } });
+    // Simulated times are whole seconds before `now`: a `now` with milliseconds gives every judgment
+    // some, which the submission-time test needs (a default `now` on a whole second, one run in a
+    // thousand, left it comparing times without any).
+    const now = new Date(Math.floor(Date.now() / 1000) * 1000 + 437);
+    await simulateJudgments(t.db, sxs, { rng: createRng(5), graders, completion: 0.9, now });
+    await simulateJudgments(t.db, single, { rng: createRng(6), graders, completion: 0.9, quality: { [cand.id]: 3.8, [base.id]: 3.2 }, now });
     // One flagged task with a comment, on the side-by-side study.
     const flagged = await t.db.judgment.findFirstOrThrow({ where: { studyId: sxs }, select: { assignmentId: true } });
     await t.db.judgment.updateMany({ where: { assignmentId: flagged.assignmentId }, data: { cannotAssess: true, comment: "Response 2 is cut off" } });
