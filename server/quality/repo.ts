@@ -135,11 +135,10 @@ export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFil
   return { items: item.values.length, graders: grader.values.length, item: item.codes, grader: grader.codes, label: Int32Array.from(c.numbers(2)) };
 }
 
-/** Counted judgments with a value: whether the weighted verdicts are affordable. */
-export async function countedJudgmentCount(db: Db, studyId: string, type: "SIDE_BY_SIDE" | "SINGLE_SIDED", f: ReportFilter): Promise<number> {
+/** Counted side-by-side judgments with a preference: whether the weighted verdicts are affordable. */
+export async function countedVerdictCount(db: Db, studyId: string, f: ReportFilter): Promise<number> {
   const where = judgmentFilter(studyId, f);
-  const value = type === "SIDE_BY_SIDE" ? `j."preference"` : `j."score"`;
-  const [r] = await nativeRows(db, `SELECT COUNT(*) FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND ${value} IS NOT NULL`, where.params);
+  const [r] = await nativeRows(db, `SELECT COUNT(*) FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`, where.params);
   return toNumber(r[0]);
 }
 

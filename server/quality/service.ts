@@ -286,7 +286,7 @@ export const WEIGHTED_MAX_JUDGMENTS = 2_000_000;
 export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filter: ReportFilter) {
   const s = await loadStudy(db, studyId);
   if (s.type !== "SIDE_BY_SIDE") return { weighted: [], skipped: null };
-  const counted = await repo.countedJudgmentCount(db, studyId, s.type, filter);
+  const counted = await repo.countedVerdictCount(db, studyId, filter);
   if (counted > WEIGHTED_MAX_JUDGMENTS) return { weighted: [], skipped: { judgments: counted, limit: WEIGHTED_MAX_JUDGMENTS } };
   return { weighted: await weightedVerdictsOfStudy(db, studyId, filter, s.dimensions.map((d) => ({ id: d.dimensionId, key: d.dimension.key }))), skipped: null };
 }

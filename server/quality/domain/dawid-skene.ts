@@ -5,26 +5,6 @@
 //
 // Three classes: a side-by-side verdict (0 baseline better, 1 about the same, 2 candidate better).
 
-export interface Label {
-  item: string;
-  grader: string;
-  /** 0, 1 or 2 */
-  label: number;
-}
-
-export interface DawidSkeneFit {
-  /** per item, the posterior probability of each class */
-  posteriors: Map<string, number[]>;
-  /** estimated class shares */
-  priors: number[];
-  /** per grader, the estimated probability of answering the true class (sum over k of prior k × confusion[k][k]) */
-  graderAccuracy: Map<string, number>;
-  /** E-steps taken, each a pass over the labels (the extrapolated steps of the acceleration included) */
-  iterations: number;
-  /** whether the posteriors settled (largest change below the tolerance) before the iteration limit */
-  converged: boolean;
-}
-
 // A small pseudo-count keeps confusion rows from hitting exactly 0 (one unlucky answer would
 // otherwise veto a class for good).
 const SMOOTHING = 0.01;
@@ -45,40 +25,20 @@ export interface CodedLabels {
   label: Int32Array;
 }
 
-/** The fit of coded labels: item i's posteriors are posteriors[3i], [3i+1] and [3i+2]. */
-export interface CodedFit {
+/** The fit: item i's posteriors are posteriors[3i], [3i+1] and [3i+2]. */
+export interface DawidSkeneFit {
   posteriors: Float64Array;
+  /** estimated class shares */
   priors: number[];
-  /** by grader code */
+  /** by grader code, the estimated probability of answering the true class (sum over k of prior k × confusion[k][k]) */
   graderAccuracy: Float64Array;
+  /** E-steps taken, each a pass over the labels (the extrapolated steps of the acceleration included) */
   iterations: number;
+  /** whether the posteriors settled (largest change below the tolerance) before the iteration limit */
   converged: boolean;
 }
 
-/** The fit over labels named by item and grader: codes in order of first appearance. */
-export function dawidSkene(labels: Label[], opts: { maxIterations?: number; tolerance?: number } = {}): DawidSkeneFit {
-  const itemIndex = new Map<string, number>();
-  const graderIndex = new Map<string, number>();
-  const coded: CodedLabels = { items: 0, graders: 0, item: new Int32Array(labels.length), grader: new Int32Array(labels.length), label: new Int32Array(labels.length) };
-  labels.forEach((x, j) => {
-    coded.item[j] = itemIndex.get(x.item) ?? itemIndex.set(x.item, itemIndex.size).size - 1;
-    coded.grader[j] = graderIndex.get(x.grader) ?? graderIndex.set(x.grader, graderIndex.size).size - 1;
-    coded.label[j] = x.label;
-  });
-  coded.items = itemIndex.size;
-  coded.graders = graderIndex.size;
-  const fit = dawidSkeneOfCodes(coded, opts);
-  const K = CLASSES;
-  return {
-    posteriors: new Map([...itemIndex.keys()].map((x, i) => [x, Array.from(fit.posteriors.subarray(i * K, i * K + K))])),
-    priors: fit.priors,
-    graderAccuracy: new Map([...graderIndex.keys()].map((g, gi) => [g, fit.graderAccuracy[gi]])),
-    iterations: fit.iterations,
-    converged: fit.converged,
-  };
-}
-
-export function dawidSkeneOfCodes(labels: CodedLabels, opts: { maxIterations?: number; tolerance?: number } = {}): CodedFit {
+export function dawidSkene(labels: CodedLabels, opts: { maxIterations?: number; tolerance?: number } = {}): DawidSkeneFit {
   const maxIterations = opts.maxIterations ?? 100;
   const tolerance = opts.tolerance ?? 1e-6;
   const K = CLASSES;

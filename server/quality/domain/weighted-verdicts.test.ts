@@ -58,14 +58,14 @@ describe("weightedVerdicts", () => {
     expect(w.maxIterations).toBe(DAWID_SKENE_LIMITS.maxIterations);
   });
 
-  it("gives the shares of the fit over named labels", () => {
+  it("gives the mean posteriors of the fit as its shares", () => {
     const u = mulberry32(11);
     const judgments = [];
     for (let i = 0; i < 40; i++) for (const g of ["g1", "g2", "g3"]) judgments.push({ graderId: g, item: `item${i}`, value: Math.floor(u() * 3) - 1 });
-    const w = weightedVerdicts("overall", labelsOf(judgments), { resamples: 200, seed: 3 });
-    const fit = dawidSkene(judgments.map((j) => ({ item: j.item, grader: j.graderId, label: Math.sign(j.value) + 1 })),
-      { maxIterations: w.maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
-    const posteriors = [...fit.posteriors.values()];
+    const labels = labelsOf(judgments);
+    const w = weightedVerdicts("overall", labels, { resamples: 200, seed: 3 });
+    const fit = dawidSkene(labels, { maxIterations: w.maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
+    const posteriors = Array.from({ length: labels.items }, (_, i) => Array.from(fit.posteriors.subarray(i * 3, i * 3 + 3)));
     expect(w.iterations).toBe(fit.iterations);
     expect(w.prompts).toBe(40);
     for (const [k, share] of [[0, w.baseline], [1, w.same], [2, w.candidate]] as const) {

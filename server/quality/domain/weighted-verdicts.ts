@@ -7,7 +7,7 @@
 // resampling works on a few hundred distinct values). The confusion matrices are held at their
 // fit, so the interval leaves out their own uncertainty and is somewhat narrow.
 import { bootstrapMean, type BootstrapOptions } from "../../analytics/domain/bootstrap";
-import { dawidSkeneOfCodes, type CodedLabels } from "./dawid-skene";
+import { dawidSkene, type CodedLabels } from "./dawid-skene";
 
 export interface WeightedShare {
   value: number;
@@ -61,7 +61,7 @@ export function weightedVerdicts(dimension: string, labels: CodedLabels, opts: B
     return { dimension, prompts: labels.items, judgments, candidate: null, same: null, baseline: null, iterations: 0, maxIterations, converged: false,
       refused: "every prompt has a single grader: reliability cannot be told apart from the truth without prompts graded by two or more" };
   }
-  const fit = dawidSkeneOfCodes(labels, { maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
+  const fit = dawidSkene(labels, { maxIterations, tolerance: DAWID_SKENE_LIMITS.tolerance });
   const prompts = labels.items;
   const share = (k: number): WeightedShare => {
     const values = new Array<number>(prompts);
