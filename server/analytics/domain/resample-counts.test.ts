@@ -15,6 +15,22 @@ function binomialPmf(n: number, p: number): number[] {
   return out;
 }
 
+/** Over `draws` resamples: each type's mean count, and the covariance of two types' counts (of one type with itself: its variance). */
+function moments(r: ResampleCounts, u: Parameters<ResampleCounts["draw"]>[0], types: number, draws: number) {
+  const out = new Int32Array(types);
+  const sum = new Array<number>(types).fill(0);
+  const products = new Array<number>(types * types).fill(0);
+  for (let i = 0; i < draws; i++) {
+    r.draw(u, out);
+    for (let a = 0; a < types; a++) {
+      sum[a] += out[a];
+      for (let b = 0; b < types; b++) products[a * types + b] += out[a] * out[b];
+    }
+  }
+  const mean = sum.map((s) => s / draws);
+  return { mean, covariance: (a: number, b: number) => products[a * types + b] / draws - mean[a] * mean[b] };
+}
+
 describe("resample counts (units, Poisson then correct, or conditional binomials)", () => {
   it("always draws exactly n units, by either method", () => {
     const counts = [5, 1, 1, 40, 3, 120, 2, 9];
@@ -55,23 +71,12 @@ describe("resample counts (units, Poisson then correct, or conditional binomials
     const counts = [300, 100, 50, 50]; // means above the table's limit go through transformed rejection
     const n = 500;
     const r = new ResampleCounts(counts, unitsOf(counts), { method: "poisson" });
-    const u = mulberry32(5);
-    const out = new Int32Array(4);
-    const draws = 40_000;
-    const sum = [0, 0, 0, 0];
-    let cross = 0, square0 = 0;
-    for (let i = 0; i < draws; i++) {
-      r.draw(u, out);
-      for (let t = 0; t < 4; t++) sum[t] += out[t];
-      cross += out[0] * out[1];
-      square0 += out[0] * out[0];
-    }
-    const mean = sum.map((s) => s / draws);
+    const { mean, covariance } = moments(r, mulberry32(5), 4, 40_000);
     counts.forEach((c, t) => expect(mean[t]).toBeCloseTo(c, 0));
     const p0 = 0.6, p1 = 0.2;
-    expect(square0 / draws - mean[0] ** 2).toBeCloseTo(n * p0 * (1 - p0), -1); // 120 ± 5
-    expect((cross / draws - mean[0] * mean[1]) / (-n * p0 * p1)).toBeGreaterThan(0.93);
-    expect((cross / draws - mean[0] * mean[1]) / (-n * p0 * p1)).toBeLessThan(1.07);
+    expect(covariance(0, 0)).toBeCloseTo(n * p0 * (1 - p0), -1); // 120 ± 5
+    expect(covariance(0, 1) / (-n * p0 * p1)).toBeGreaterThan(0.93);
+    expect(covariance(0, 1) / (-n * p0 * p1)).toBeLessThan(1.07);
   });
 
   it("units drawn one by one after the Poisson draws come in proportion to their counts, however unequal", () => {
@@ -107,20 +112,12 @@ describe("resample counts (units, Poisson then correct, or conditional binomials
     const n = 5000;
     const large = ResampleCounts.ofCounts(counts, "binomials");
     const many = 40_000;
-    const sum = [0, 0, 0, 0];
-    let cross = 0, square1 = 0;
-    for (let i = 0; i < many; i++) {
-      large.draw(u, out);
-      for (let t = 0; t < 4; t++) sum[t] += out[t];
-      cross += out[0] * out[1];
-      square1 += out[1] * out[1];
-    }
-    const mean = sum.map((x) => x / many);
+    const { mean, covariance } = moments(large, u, 4, many);
     counts.forEach((c, t) => expect(Math.abs(mean[t] - c)).toBeLessThan(4.5 * Math.sqrt((n * (c / n) * (1 - c / n)) / many)));
-    expect((square1 / many - mean[1] ** 2) / (n * 0.2 * 0.8)).toBeGreaterThan(0.95);
-    expect((square1 / many - mean[1] ** 2) / (n * 0.2 * 0.8)).toBeLessThan(1.05);
-    expect((cross / many - mean[0] * mean[1]) / (-n * 0.6 * 0.2)).toBeGreaterThan(0.93);
-    expect((cross / many - mean[0] * mean[1]) / (-n * 0.6 * 0.2)).toBeLessThan(1.07);
+    expect(covariance(1, 1) / (n * 0.2 * 0.8)).toBeGreaterThan(0.95);
+    expect(covariance(1, 1) / (n * 0.2 * 0.8)).toBeLessThan(1.05);
+    expect(covariance(0, 1) / (-n * 0.6 * 0.2)).toBeGreaterThan(0.93);
+    expect(covariance(0, 1) / (-n * 0.6 * 0.2)).toBeLessThan(1.07);
   });
 
   it("chooses the cheaper exact way for the shape: one by one, Poisson then correct, or conditional binomials", () => {
