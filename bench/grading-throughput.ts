@@ -1,6 +1,6 @@
 // Grading under load: N simulated graders loop "next task, then submit" over HTTP against the
 // production build, and in the same run the same N loop a no-op tRPC query (the baseline).
-//   npm run bench:grading -- [--engine sqlite|pg] [--graders 100] [--seconds 20] [--think-ms 0] [--gold-rate 0]
+//   npm run bench:grading -- [--engine sqlite|pg] [--graders 100] [--seconds 20] [--think-ms 0] [--gold-rate 0] [--no-analyze]
 // Prints throughput and p50/p95/p99 latency for both, and their ratios; writes bench/results/.
 // --think-ms adds a pause after each task (a grader reading), for latency at a given pace
 // rather than at saturation. --gold-rate mixes gold items into every grader's tasks at that rate
@@ -60,6 +60,12 @@ async function main() {
   ensureBuild();
   const bench = await createBenchDatabase(engine);
   const { graders, studyId } = await setUpGradingStudy(bench.db, { graders: GRADERS, items: 6000, goldRate: GOLD_RATE });
+  // The planner's statistics as autovacuum would keep them on a production server (it is off on
+  // these machines' PostgreSQL): without them PostgreSQL plans the hot path's prepared statements
+  // for empty tables, and the warm-up's thousands of rows turn those plans into scans.
+  // --no-analyze measures without them.
+  const analyze = async () => { if (engine === "pg" && args.flags["no-analyze"] === undefined) await bench.db.$executeRawUnsafe("ANALYZE"); };
+  await analyze();
   const server = await startAppServer(bench.url, PORT, { VERDICT_SQLITE_SYNCHRONOUS: SYNCHRONOUS });
   try {
     const cookies = [];
@@ -74,17 +80,37 @@ async function main() {
     const baseline = await phase("no-op", cookies, ping, THINK_MS);
     const post = (cookie: string, proc: string, input: unknown) => fetch(`${server.url}/api/trpc/${proc}`, {
       method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ json: input }) });
+    // Each procedure's own latencies too, with when each request started (seconds into the phase).
+    const byProcedure = { next: [] as number[], submit: [] as number[] };
+    const startedAt: [number, number][] = [];
+    let phaseStart = 0;
+    const timedAs = async <T>(lat: number[], which: "next" | "submit", fn: () => Promise<T>) => {
+      const t0 = performance.now();
+      const r = await fn();
+      const ms = performance.now() - t0;
+      lat.push(ms);
+      byProcedure[which].push(ms);
+      startedAt.push([(t0 - phaseStart) / 1000, ms]);
+      return r;
+    };
     const grade = async (cookie: string, lat: number[]) => {
-      const nextRes = await timed(lat, () => post(cookie, "grading.next", { studyId }));
+      phaseStart ||= performance.now(); // the phase's first request
+      const nextRes = await timedAs(lat, "next", () => post(cookie, "grading.next", { studyId }));
       const task = ((await nextRes.json()) as { result?: { data?: { json?: { assignmentId: string; dimensions: { key: string }[] } | null } } }).result?.data?.json;
       if (!nextRes.ok) throw new Error(`next ${nextRes.status}`);
       if (!task) return false;
       const values = Object.fromEntries(task.dimensions.map((d) => [d.key, (d.key.length % 7) - 3]));
-      const sub = await timed(lat, () => post(cookie, "grading.submit", { assignmentId: task.assignmentId, values, timeSpentMs: 30_000 }));
+      const sub = await timedAs(lat, "submit", () => post(cookie, "grading.submit", { assignmentId: task.assignmentId, values, timeSpentMs: 30_000 }));
       await sub.arrayBuffer();
       if (!sub.ok) throw new Error(`submit ${sub.status}`);
       return true;
     };
+    // The grading path warmed as the no-op's was (its code compiled, the pools' connections open),
+    // so that both measure a running server, not its first seconds.
+    await phase("grading warm-up", cookies.slice(0, 10), grade);
+    await analyze();
+    byProcedure.next.length = byProcedure.submit.length = startedAt.length = 0;
+    phaseStart = 0;
     const grading = await phase("grading", cookies, grade, THINK_MS);
     const stored = await bench.db.assignment.count({ where: { studyId, status: "SUBMITTED" } });
     const result = {
@@ -97,6 +123,14 @@ async function main() {
     console.log(`\n| ${engine}${engine === "sqlite" ? ` (synchronous=${SYNCHRONOUS})` : ""}${THINK_MS ? `, ${THINK_MS} ms think time` : ""}${GOLD_RATE ? `, gold ${GOLD_RATE}` : ""} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
     console.log(`| no-op tRPC query (baseline) | ${f(result.noop.perSecond)} | ${f(result.noop.p50)} | ${f(result.noop.p95)} | ${f(result.noop.p99)} |`);
     console.log(`| next + submit (each request) | ${f(result.grading.perSecond)} | ${f(result.grading.p50)} | ${f(result.grading.p95)} | ${f(result.grading.p99)} |`);
+    for (const which of ["next", "submit"] as const) {
+      const x = summarise(byProcedure[which], grading.seconds);
+      console.log(`| ${which} alone | ${f(x.perSecond)} | ${f(x.p50)} | ${f(x.p95)} | ${f(x.p99)} |`);
+    }
+    // The slowest requests by when they started: a tail that sits at the phase's start is warm-up, one spread over it is not.
+    const windows = new Map<number, number[]>();
+    for (const [at, ms] of startedAt) windows.set(Math.floor(at / 5), [...(windows.get(Math.floor(at / 5)) ?? []), ms]);
+    console.log(`requests by start (5 s windows): ${[...windows.entries()].sort((a, b) => a[0] - b[0]).map(([w, xs]) => { const x = summarise(xs, 5); return `${w * 5}–${w * 5 + 5} s: n ${x.count}, p50 ${f(x.p50)}, p95 ${f(x.p95)}`; }).join("; ")}`);
     console.log(`\ntasks completed: ${f(result.tasksPerSecond)}/s (${result.tasksAcknowledged} acknowledged, ${stored} stored), errors: ${result.errors}`);
     console.log(`throughput vs no-op: ${(result.throughputRatio * 100).toFixed(0)}%; p95 vs no-op: ${result.p95Ratio.toFixed(2)}×`);
     const dir = path.resolve(import.meta.dirname, "results");
