@@ -116,6 +116,21 @@ describe.each(await testEngines())("login and sessions on %s", (engine) => {
     expect((await resolveSession(t.db, token, new Date())).status).toBe("none");
   });
 
+  it("resolves a session to its user exactly as stored: role, language, locales in the order given, expiry to the millisecond", async () => {
+    // Locales given out of alphabetical order: the first one sets the default interface language.
+    const u = await makeUser(t.db, { role: "GRADER", email: "resolve@test.verdict", password: "the real password", locales: ["ja-JP", "de-DE", "en-US"] });
+    await t.db.user.update({ where: { id: u.id }, data: { uiLanguage: "de" } });
+    const { cookie } = await login("resolve@test.verdict", "the real password");
+    const token = tokenOf(cookie);
+    const stored = await t.db.session.findUnique({ where: { id: sessionIdFromToken(token) }, select: { expiresAt: true } });
+    const state = await resolveSession(t.db, token, new Date());
+    expect(state).toEqual({ status: "ok", expiresAt: stored!.expiresAt,
+      user: { id: u.id, email: "resolve@test.verdict", displayName: u.displayName, role: "GRADER", uiLanguage: "de", locales: ["ja-JP", "de-DE", "en-US"] } });
+    // Just past its expiry it is expired, just before it is not: the stored instant, not a rounded one.
+    expect((await resolveSession(t.db, token, stored!.expiresAt)).status).toBe("expired");
+    expect((await resolveSession(t.db, token, new Date(stored!.expiresAt.getTime() - 1))).status).toBe("ok");
+  });
+
   it("logout deletes the server session, so the old cookie no longer works", async () => {
     await makeUser(t.db, { role: "GRADER", email: "out@test.verdict", password: "the real password" });
     const token = tokenOf((await login("out@test.verdict", "the real password")).cookie);
