@@ -34,8 +34,17 @@ export const ITEM_ROOM = `SELECT i."submittedCount", (SELECT COUNT(*) FROM "Assi
   FROM "Item" i WHERE i."id" = ?`;
 /** The item's accepted count, alone: PostgreSQL locks this row before counting live leases. Params: item. */
 export const ITEM_SUBMITTED_COUNT = `SELECT i."submittedCount" FROM "Item" i WHERE i."id" = ?`;
-/** An item's live leases. Params: item, now. */
-export const ITEM_LIVE_LEASES = `SELECT COUNT(*) AS "live" FROM "Assignment" a WHERE a."itemId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ?`;
+/**
+ * PostgreSQL: a lease inserted only if the item still has room, its live leases counted inside the
+ * INSERT itself. Read Committed takes a statement's snapshot when the statement starts, and this
+ * one starts after the item's lock was granted, so it sees every lease committed before then
+ * (lease-room.int.test.ts); one round trip instead of a count and then an insert. Casts because a
+ * SELECT list does not take its types from the columns it fills, as VALUES does. Params: id, study,
+ * item, grader, candidate side, now, expires, surplus (0/1), the item's accepted count, item, now, k.
+ */
+export const LEASE_IF_ROOM_PG = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
+  SELECT ?::text, ?::text, ?::text, ?::text, 'LEASED'::"AssignmentStatus", ?::"Side", ?::timestamp(3), ?::timestamp(3), ?::int::boolean
+  WHERE ?::bigint + (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ?::timestamp(3)) < ?::bigint`;
 export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
 
@@ -56,6 +65,16 @@ export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("id", 
   VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
 export const MARK_SUBMITTED = `UPDATE "Assignment" SET "status" = 'SUBMITTED', "submittedAt" = ?, "surplus" = ? WHERE "id" = ?`;
 export const COUNT_ACCEPTED = `UPDATE "Item" SET "submittedCount" = "submittedCount" + 1 WHERE "id" = ?`;
+/**
+ * PostgreSQL: a submission's writes as one statement (its judgments, the assignment marked, the
+ * item's accepted count), one round trip instead of three. The judgments' triggers fire at the
+ * end of the statement and read neither the assignment nor the count. Params: insertJudgments'
+ * (if rows > 0), then MARK_SUBMITTED's, then COUNT_ACCEPTED's (if counted).
+ */
+export function storeSubmissionPg(rows: number, counted: boolean): string {
+  const parts = [...(rows > 0 ? [`judged AS (${insertJudgments(rows)})`] : []), ...(counted ? [`marked AS (${MARK_SUBMITTED})`] : [])];
+  return `${parts.length ? `WITH ${parts.join(", ")} ` : ""}${counted ? COUNT_ACCEPTED : MARK_SUBMITTED}`;
+}
 
 export const TASK_VIEW = `
   SELECT a."id", a."status", a."candidateSide", a."expiresAt", a."studyId",
@@ -67,6 +86,12 @@ export const TASK_VIEW = `
   JOIN "Response" r1 ON r1."id" = i."responseId"
   LEFT JOIN "Response" r2 ON r2."id" = i."baselineResponseId"
   WHERE a."id" = ? AND a."graderId" = ?`;
-export const TASK_ATTACHMENTS = `SELECT "id", "fileName", "mimeType", "durationMs", "promptId", "responseId", "turn" FROM "Attachment"
-  WHERE "promptId" = ? OR "responseId" = ? OR "responseId" = ?
-  ORDER BY "position" ASC, "id" ASC`;
+/**
+ * The attachments of an assignment's prompt and responses, found from the assignment itself so
+ * that PostgreSQL reads them alongside TASK_VIEW rather than after it. Params: assignment, grader.
+ */
+export const TASK_ATTACHMENTS = `SELECT x."id", x."fileName", x."mimeType", x."durationMs", x."promptId", x."responseId", x."turn"
+  FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId"
+  JOIN "Attachment" x ON x."promptId" = i."promptId" OR x."responseId" = i."responseId" OR x."responseId" = i."baselineResponseId"
+  WHERE a."id" = ? AND a."graderId" = ?
+  ORDER BY x."position" ASC, x."id" ASC`;

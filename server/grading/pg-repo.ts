@@ -28,9 +28,8 @@ export async function eligibleItems(tx: PgTx, studyId: string, graderId: string,
 }
 
 export async function taskView(tx: PgTx, assignmentId: string, graderId: string) {
-  const a = await tx.get<TaskViewRow>(sql.TASK_VIEW, assignmentId, graderId);
-  if (!a) return null;
-  return shapeTaskView(a, await tx.all<AttachmentRow>(sql.TASK_ATTACHMENTS, a.promptId, a.responseId, a.baselineId ?? ""), a.expiresAt as Date);
+  const [a, attachments] = await Promise.all([tx.get<TaskViewRow>(sql.TASK_VIEW, assignmentId, graderId), tx.all<AttachmentRow>(sql.TASK_ATTACHMENTS, assignmentId, graderId)]);
+  return a ? shapeTaskView(a, attachments, a.expiresAt as Date) : null;
 }
 
 export async function leaseItem(tx: PgTx, l: { studyId: string; itemId: string; graderId: string; redundancy: number; now: Date; expiresAt: Date; candidateSide: "LEFT" | "RIGHT" | null }): Promise<string | null> {
@@ -39,17 +38,17 @@ export async function leaseItem(tx: PgTx, l: { studyId: string; itemId: string; 
   if (grader?.own) return grader.own;
   // Then the item's row, unless another transaction holds it: that one is leasing or submitting it; try the next.
   const item = await tx.get<{ submittedCount: number }>(`${sql.ITEM_SUBMITTED_COUNT} FOR NO KEY UPDATE OF i SKIP LOCKED`, l.itemId);
-  if (!item) return null;
-  // Live leases are counted by a second statement, after the lock is granted. Read Committed takes
-  // each statement's snapshot when the statement starts: counted in the locking statement, a lease
-  // that another instance committed between that snapshot and the lock would be missed, and the
-  // item over-leased (lease-room.int.test.ts). Every lease of this item is inserted under this
-  // lock, so the new snapshot sees all of them.
-  const room = await tx.get<{ live: string }>(sql.ITEM_LIVE_LEASES, l.itemId, at(l.now));
-  if (item.submittedCount + Number(room?.live ?? 0) >= l.redundancy) return null;
+  if (!item || item.submittedCount >= l.redundancy) return null;
+  // Live leases are counted by a second statement, after the lock is granted: the insert itself
+  // (LEASE_IF_ROOM_PG). Read Committed takes each statement's snapshot when the statement starts:
+  // counted in the locking statement, a lease that another instance committed between that snapshot
+  // and the lock would be missed, and the item over-leased (lease-room.int.test.ts). Every lease
+  // of this item is inserted under this lock, so the new snapshot sees all of them.
   const id = newId();
   try {
-    await tx.run(sql.INSERT_LEASE, id, l.studyId, l.itemId, l.graderId, l.candidateSide, at(l.now), at(l.expiresAt), 0);
+    const inserted = await tx.run(sql.LEASE_IF_ROOM_PG, id, l.studyId, l.itemId, l.graderId, l.candidateSide, at(l.now), at(l.expiresAt), 0,
+      item.submittedCount, l.itemId, at(l.now), l.redundancy);
+    if (inserted === 0) return null;
   } catch (e) {
     // The grader already has (or had) an assignment for this item. The transaction is aborted
     // now; the caller rolls it back and tries the next item.
@@ -73,7 +72,6 @@ export async function assignmentForSubmit(tx: PgTx, assignmentId: string, grader
 
 export async function storeSubmission(tx: PgTx, a: AssignmentForSubmit, graderId: string, rows: JudgmentValues[], m: SubmissionMeta) {
   const now = at(m.now);
-  if (rows.length) await tx.run(sql.insertJudgments(rows.length), ...judgmentParams(a, graderId, rows, m, newId, at));
-  await tx.run(sql.MARK_SUBMITTED, now, m.surplus ? 1 : 0, a.id);
-  if (!m.surplus) await tx.run(sql.COUNT_ACCEPTED, a.itemId);
+  await tx.run(sql.storeSubmissionPg(rows.length, !m.surplus), ...(rows.length ? judgmentParams(a, graderId, rows, m, newId, at) : []),
+    now, m.surplus ? 1 : 0, a.id, ...(m.surplus ? [] : [a.itemId]));
 }

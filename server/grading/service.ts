@@ -74,7 +74,9 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
  */
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
   const hot = hotPathFor(db);
-  const study = await hot.studyState(studyId);
+  // The grader's live lease is asked for with the study (one round trip to the database, not two):
+  // most calls return that lease (a reload, a second tab) or need to know there is none.
+  const [study, liveLease] = await Promise.all([hot.studyState(studyId), hot.liveLeaseOf(studyId, grader.id, now)]);
   if (!study) throw localizedError("NOT_FOUND", "errors.noSuchStudy");
   if (study.status !== "RUNNING") throw localizedError("PRECONDITION_FAILED", "errors.studyNotRunning", { status: study.status.toLowerCase() });
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
@@ -91,7 +93,7 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   const requireQualification = study.requireQualification === true || study.requireQualification === 1;
   const controlled = requireQualification || study.goldRate > 0;
   for (let round = 0; round < LEASE_ROUNDS; round++) {
-    const own = await hot.liveLeaseOf(studyId, grader.id, now);
+    const own = round === 0 ? liveLease : await hot.liveLeaseOf(studyId, grader.id, now);
     if (own) return gradingTask(db, grader, own.id, study);
     if (round === 0 && controlled) {
       const step = await controlStep(db, { id: study.id, goldRate: Number(study.goldRate), requireQualification, qualificationPassRate: Number(study.qualificationPassRate) }, grader.id, locales);

@@ -27,7 +27,7 @@ export function eligibleItems(tx: SqliteTx, studyId: string, graderId: string, l
 export function taskView(tx: SqliteTx, assignmentId: string, graderId: string) {
   const a = tx.get<TaskViewRow>(sql.TASK_VIEW, assignmentId, graderId);
   if (!a) return null;
-  return shapeTaskView(a, tx.all<AttachmentRow>(sql.TASK_ATTACHMENTS, a.promptId, a.responseId, a.baselineId ?? ""), new Date(String(a.expiresAt)));
+  return shapeTaskView(a, tx.all<AttachmentRow>(sql.TASK_ATTACHMENTS, assignmentId, graderId), new Date(String(a.expiresAt)));
 }
 
 /** Inside the write lock: the grader's live lease if any, else a new lease if the item has room; null if full or already theirs once. */
