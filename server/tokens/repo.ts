@@ -1,6 +1,8 @@
 // The API tokens' queries. Counting a request is two conditional updates (one per window case),
 // each atomic on both engines, so that instances sharing the database count the same requests.
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
+import { pgRead, pgTimestamp } from "../db/pg-native";
+import { sqliteDateTime, sqliteImmediate } from "../db/sqlite-immediate";
 import { sessionUserSelect } from "../auth/repo";
 import { WINDOW_MS } from "./domain/rate-window";
 
@@ -25,18 +27,24 @@ export const revokeToken = (db: Db, id: string, by: string, now: Date) =>
 export const findByHash = (db: Db, tokenHash: string) =>
   db.apiToken.findUnique({ where: { tokenHash }, select: { id: true, scopes: true, expiresAt: true, revokedAt: true, user: { select: sessionUserSelect } } });
 
+// One statement, atomic on both engines (a row lock on PostgreSQL, the write lock on SQLite), so
+// that instances sharing the database count the same requests: it continues the window or starts
+// a new one (SET reads the row as it was) and returns the window it counted the request in. On the
+// engines' own drivers, like the session lookup: every API request runs it.
+const COUNT_REQUEST = `UPDATE "ApiToken" SET
+    "windowCount" = CASE WHEN "windowStart" > ? THEN "windowCount" + 1 ELSE 1 END,
+    "windowStart" = CASE WHEN "windowStart" > ? THEN "windowStart" ELSE ? END,
+    "lastUsedAt" = ?
+  WHERE "id" = ? RETURNING "windowStart", "windowCount"`;
+
 /** Counts one request in the token's current window (starting a new one when it has passed); returns the window. */
 export async function countRequest(db: Db, id: string, now: Date): Promise<{ windowStart: Date; windowCount: number }> {
   const cutoff = new Date(now.getTime() - WINDOW_MS);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const inWindow = await db.apiToken.updateMany({ where: { id, windowStart: { gt: cutoff } }, data: { windowCount: { increment: 1 }, lastUsedAt: now } });
-    if (inWindow.count === 0) {
-      // Another instance may start the new window between these two statements: then count again in it.
-      const fresh = await db.apiToken.updateMany({ where: { id, OR: [{ windowStart: null }, { windowStart: { lte: cutoff } }] }, data: { windowStart: now, windowCount: 1, lastUsedAt: now } });
-      if (fresh.count === 0) continue;
-    }
-    const row = await db.apiToken.findUniqueOrThrow({ where: { id }, select: { windowStart: true, windowCount: true } });
-    return { windowStart: row.windowStart!, windowCount: row.windowCount };
-  }
-  throw new Error("could not count the request in the token's rate window");
+  type Row = { windowStart: unknown; windowCount: unknown };
+  const row = engineOf(db) === "sqlite"
+    ? await sqliteImmediate(db, (tx) => tx.get<Row>(COUNT_REQUEST, sqliteDateTime(cutoff), sqliteDateTime(cutoff), sqliteDateTime(now), sqliteDateTime(now), id))
+    : await pgRead(db).get<Row>(COUNT_REQUEST, pgTimestamp(cutoff), pgTimestamp(cutoff), pgTimestamp(now), pgTimestamp(now), id);
+  if (!row) throw new Error(`API token ${id} was not found while counting its request`);
+  const windowStart = row.windowStart instanceof Date ? row.windowStart : new Date(String(row.windowStart));
+  return { windowStart, windowCount: Number(row.windowCount) };
 }

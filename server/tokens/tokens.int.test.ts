@@ -110,5 +110,10 @@ describe.each(await testEngines())("API tokens on %s", (engine) => {
     for (const ms of [0, 1000, 2000]) expect((await auth(ms)).ok).toBe(true);
     expect(await auth(20_000)).toMatchObject({ ok: false, status: 429, code: "rate_limited", retryAfterSeconds: 40 });
     expect((await auth(61_000)).ok).toBe(true); // a new window
+    // Counted atomically: of 20 requests at once in a fresh window, exactly the limit's 3 pass, and every one is counted.
+    const results = await Promise.all(Array.from({ length: 20 }, () => auth(130_000)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+    const row = await t.db.apiToken.findUniqueOrThrow({ where: { id: made.id }, select: { windowStart: true, windowCount: true, lastUsedAt: true } });
+    expect(row).toEqual({ windowStart: new Date(at.getTime() + 130_000), windowCount: 20, lastUsedAt: new Date(at.getTime() + 130_000) });
   });
 });
