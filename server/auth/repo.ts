@@ -1,4 +1,5 @@
 import { engineOf, type Db } from "../db/client";
+import { toBoolean, toMillis } from "../db/native-read";
 import { pgRead, pgTimestamp } from "../db/pg-native";
 import { sqliteDateTime, sqliteRead } from "../db/sqlite-immediate";
 import type { Role } from "./domain/roles";
@@ -73,13 +74,12 @@ interface SessionUserRow { expiresAt: unknown; id: string; email: string; displa
 
 /** The session's expiry and its user as a session needs them (sessionUserSelect's fields), or null. */
 export async function findSession(db: Db, sessionId: string) {
-  const [row, locales] = engineOf(db) === "sqlite"
-    ? sqliteRead(db, (tx) => [tx.get<SessionUserRow>(SESSION_USER, sessionId), tx.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)] as const)
-    : await Promise.all([pgRead(db).get<SessionUserRow>(SESSION_USER, sessionId), pgRead(db).all<{ localeCode: string }>(SESSION_LOCALES, sessionId)]);
+  const read = engineOf(db) === "sqlite" ? null : pgRead(db);
+  const [row, locales] = read
+    ? await Promise.all([read.get<SessionUserRow>(SESSION_USER, sessionId), read.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)])
+    : sqliteRead(db, (tx) => [tx.get<SessionUserRow>(SESSION_USER, sessionId), tx.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)] as const);
   if (!row) return null;
-  // SQLite hands back Prisma's text timestamps and 0/1 flags; PostgreSQL a Date and a boolean.
-  const expiresAt = row.expiresAt instanceof Date ? row.expiresAt : new Date(typeof row.expiresAt === "number" ? row.expiresAt : String(row.expiresAt));
-  return { expiresAt, user: { id: row.id, email: row.email, displayName: row.displayName, role: row.role, active: row.active === true || row.active === 1,
+  return { expiresAt: new Date(toMillis(row.expiresAt)), user: { id: row.id, email: row.email, displayName: row.displayName, role: row.role, active: toBoolean(row.active),
     uiLanguage: row.uiLanguage, locales: locales.map((l) => ({ localeCode: l.localeCode })) } };
 }
 

@@ -22,6 +22,9 @@ export async function nativeColumns(db: Db, sql: string, params: unknown[]): Pro
 
 export { toNumber } from "./columnar-rows";
 
+/** A flag as the drivers give it: PostgreSQL a boolean, SQLite 0/1 (or a bigint, or text from a cast). */
+export const toBoolean = (v: unknown): boolean => v === true || v === 1 || v === 1n || v === "1" || v === "true";
+
 /** A timestamp as milliseconds: pg returns Date (read as UTC, see pg-native.ts), SQLite the text Prisma wrote ("2026-11-29 16:33:00.123+00:00" or ISO). */
 export function toMillis(v: unknown): number {
   if (v instanceof Date) return v.getTime();

@@ -4,6 +4,7 @@ import { finished } from "node:stream/promises";
 import { CsvLines } from "./csv-lines";
 import { TRPCError } from "@trpc/server";
 import { engineOf, type Db } from "../db/client";
+import { toBoolean } from "../db/native-read";
 import { EXPORT_COLUMNS, exportRecord, type ExportSource } from "./domain/export-columns";
 import * as repo from "./repo";
 
@@ -14,7 +15,6 @@ const PAGE = { sqlite: 5_000, pg: 20_000 } as const;
 export const graderPseudonym = (studyId: string, graderId: string) =>
   `g-${createHash("sha256").update(`${studyId}:${graderId}`).digest("hex").slice(0, 12)}`;
 
-const bool = (v: unknown) => v === true || v === 1 || v === 1n || v === "1" || v === "true";
 const toNum = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const toDate = (v: unknown) => (v instanceof Date ? v : new Date(typeof v === "number" ? v : String(v)));
 
@@ -54,8 +54,8 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
       source.modality = String(page.at(A.modality, row)); source.grader = pseudonymOf(String(page.at(A.graderId, row))); source.dimension = String(page.at(A.dimension, row));
       source.modelA = String(page.at(A.modelA, row)); source.modelB = str(page.at(A.modelB, row)); source.candidateSide = str(page.at(A.candidateSide, row));
       source.preference = toNum(page.at(A.preference, row)); source.score = toNum(page.at(A.score, row)); source.timeSpentMs = toNum(page.at(A.timeSpentMs, row));
-      source.comment = str(page.at(A.comment, row)); source.cannotAssess = bool(page.at(A.cannotAssess, row)); source.harmful = bool(page.at(A.harmful, row));
-      source.surplus = bool(page.at(A.surplus, row)); source.superseded = bool(page.at(A.superseded, row)); source.source = String(page.at(A.source, row));
+      source.comment = str(page.at(A.comment, row)); source.cannotAssess = toBoolean(page.at(A.cannotAssess, row)); source.harmful = toBoolean(page.at(A.harmful, row));
+      source.surplus = toBoolean(page.at(A.surplus, row)); source.superseded = toBoolean(page.at(A.superseded, row)); source.source = String(page.at(A.source, row));
       source.submittedAt = timeText(page.at(A.submittedAt, row)); source.control = String(page.at(A.control, row)); source.exclusionReason = str(page.at(A.exclusionReason, row));
       source.minTaskSeconds = toNum(page.at(A.minTaskSeconds, row)) ?? 0; source.conversation = str(page.at(A.conversation, row));
       lines.push(csv.line(exportRecord(source, cells)));

@@ -1,4 +1,5 @@
 // Turning the hot path's rows into what the service works with, the same for both engines.
+import { toBoolean } from "../db/native-read";
 import { readStoredConversation } from "../imports/domain/conversation";
 import type { StoredAssignment } from "./domain/plan-submission";
 import type { Modality } from "../studies/domain/modality";
@@ -52,7 +53,7 @@ export interface AssignmentForSubmit extends StoredAssignment {
 }
 
 export function shapeAssignmentForSubmit(r: Record<string, unknown>): AssignmentForSubmit {
-  return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: r.surplus === true || r.surplus === 1,
+  return { id: String(r.id), studyId: String(r.studyId), itemId: String(r.itemId), status: String(r.status), surplus: toBoolean(r.surplus),
     candidateSide: (r.candidateSide ?? null) as "LEFT" | "RIGHT" | null, modality: r.modality as Modality, submittedCount: Number(r.submittedCount),
     control: String(r.control ?? "NONE") as ItemControl, exclusionId: r.exclusionId ? String(r.exclusionId) : null,
     studyStatus: String(r.studyStatus), locale: String(r.locale) };

@@ -5,6 +5,7 @@ import { attachmentUrl } from "../attachments/attachment-url";
 import { isAudio } from "../attachments/domain/media-type";
 import type { SessionUser } from "../auth/service";
 import type { Db } from "../db/client";
+import { toBoolean } from "../db/native-read";
 import { isDuplicateKey } from "../db/errors";
 import { localizedError } from "../i18n/localized-error";
 import { userLanguage } from "../i18n/domain/languages";
@@ -90,7 +91,7 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   // Quality control (only in studies that use it) decides first: the qualification set before
   // anything else, then now and then a gold or attention item. They are leased like any task and
   // look like one; only k does not apply.
-  const requireQualification = study.requireQualification === true || study.requireQualification === 1;
+  const requireQualification = toBoolean(study.requireQualification);
   const controlled = requireQualification || study.goldRate > 0;
   for (let round = 0; round < LEASE_ROUNDS; round++) {
     const own = round === 0 ? liveLease : await hot.liveLeaseOf(studyId, grader.id, now);
@@ -140,7 +141,7 @@ export async function gradingTask(db: Db, grader: SessionUser, assignmentId: str
   return {
     assignmentId: a.id, status: a.status, expiresAt: a.expiresAt,
     study: { id: study.id, title: texts.title, type: study.type, status: study.status, guidelines: texts.guidelines,
-      requireFullListen: Boolean(Number(study.requireFullListen)) },
+      requireFullListen: toBoolean(study.requireFullListen) },
     // Earlier turns of a conversation (null for a single-turn prompt): shared context, written by
     // no model in the study, shown before the final user turn.
     prompt: { text: prompt.text, locale: prompt.localeCode, category: prompt.category, modality: prompt.modality,

@@ -1,6 +1,7 @@
 // The API tokens' queries. Counting a request is two conditional updates (one per window case),
 // each atomic on both engines, so that instances sharing the database count the same requests.
 import { engineOf, type Db } from "../db/client";
+import { toMillis } from "../db/native-read";
 import { pgRead, pgTimestamp } from "../db/pg-native";
 import { sqliteDateTime, sqliteImmediate } from "../db/sqlite-immediate";
 import { sessionUserSelect } from "../auth/repo";
@@ -45,6 +46,5 @@ export async function countRequest(db: Db, id: string, now: Date): Promise<{ win
     ? await sqliteImmediate(db, (tx) => tx.get<Row>(COUNT_REQUEST, sqliteDateTime(cutoff), sqliteDateTime(cutoff), sqliteDateTime(now), sqliteDateTime(now), id))
     : await pgRead(db).get<Row>(COUNT_REQUEST, pgTimestamp(cutoff), pgTimestamp(cutoff), pgTimestamp(now), pgTimestamp(now), id);
   if (!row) throw new Error(`API token ${id} was not found while counting its request`);
-  const windowStart = row.windowStart instanceof Date ? row.windowStart : new Date(String(row.windowStart));
-  return { windowStart, windowCount: Number(row.windowCount) };
+  return { windowStart: new Date(toMillis(row.windowStart)), windowCount: Number(row.windowCount) };
 }
