@@ -1,26 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../analytics/domain/seeded-random";
-import { dawidSkene as dawidSkeneOfCodes, type CodedLabels } from "./dawid-skene";
+import { codeLabels, type NamedLabel as Label } from "./coded-labels.fixture";
+import { dawidSkene as dawidSkeneOfCodes } from "./dawid-skene";
 
-/** A label named by item and grader, as the tests write them. */
-interface Label {
-  item: string;
-  grader: string;
-  label: number;
-}
-
-/** The fit over named labels: coded in order of first appearance, the results named again. */
-function dawidSkene(labels: Label[], opts: { maxIterations?: number; tolerance?: number } = {}) {
-  const itemIndex = new Map<string, number>();
-  const graderIndex = new Map<string, number>();
-  const code = (index: Map<string, number>, x: string) => index.get(x) ?? index.set(x, index.size).size - 1;
-  const coded: CodedLabels = { items: 0, graders: 0, item: Int32Array.from(labels, (x) => code(itemIndex, x.item)),
-    grader: Int32Array.from(labels, (x) => code(graderIndex, x.grader)), label: Int32Array.from(labels, (x) => x.label) };
-  const fit = dawidSkeneOfCodes({ ...coded, items: itemIndex.size, graders: graderIndex.size }, opts);
+/** The fit over named labels, its results named again. */
+function dawidSkene(named: Label[], opts: { maxIterations?: number; tolerance?: number } = {}) {
+  const { labels, items, graders } = codeLabels(named);
+  const fit = dawidSkeneOfCodes(labels, opts);
   return {
     ...fit,
-    posteriors: new Map([...itemIndex.keys()].map((x, i) => [x, Array.from(fit.posteriors.subarray(i * 3, i * 3 + 3))])),
-    graderAccuracy: new Map([...graderIndex.keys()].map((g, gi) => [g, fit.graderAccuracy[gi]])),
+    posteriors: new Map(items.map((x, i) => [x, Array.from(fit.posteriors.subarray(i * 3, i * 3 + 3))])),
+    graderAccuracy: new Map(graders.map((g, gi) => [g, fit.graderAccuracy[gi]])),
   };
 }
 

@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32 } from "../../analytics/domain/seeded-random";
+import { codeLabels } from "./coded-labels.fixture";
 import { dawidSkene, type CodedLabels } from "./dawid-skene";
 import { DAWID_SKENE_LIMITS, dawidSkeneIterationLimit, weightedVerdicts } from "./weighted-verdicts";
 
-/** One dimension's judgments as the database read gives them: codes in order of first appearance. */
-function labelsOf(judgments: { graderId: string; item: string; value: number }[]): CodedLabels {
-  const codes = () => { const m = new Map<string, number>(); return { m, of: (x: string) => m.get(x) ?? m.set(x, m.size).size - 1 }; };
-  const [item, grader] = [codes(), codes()];
-  const coded = { item: Int32Array.from(judgments, (j) => item.of(j.item)), grader: Int32Array.from(judgments, (j) => grader.of(j.graderId)),
-    label: Int32Array.from(judgments, (j) => Math.sign(j.value) + 1) };
-  return { ...coded, items: item.m.size, graders: grader.m.size };
-}
+/** One dimension's judgments as the database read gives them: the verdict (the preference's sign) as the label. */
+const labelsOf = (judgments: { graderId: string; item: string; value: number }[]): CodedLabels =>
+  codeLabels(judgments.map((j) => ({ item: j.item, grader: j.graderId, label: Math.sign(j.value) + 1 }))).labels;
 
 describe("weightedVerdicts", () => {
   it("recovers the verdicts of the reliable graders where three always-left graders would swing the plain vote", () => {
