@@ -24,10 +24,13 @@ const GOLD_RATE = Number(stringFlag(args, "gold-rate") ?? 0);
 const SYNCHRONOUS = (stringFlag(args, "synchronous") ?? "FULL").toUpperCase();
 if (SYNCHRONOUS !== "FULL" && SYNCHRONOUS !== "NORMAL") throw new Error(`--synchronous must be FULL or NORMAL, got "${SYNCHRONOUS}"`);
 
-async function timed<T>(lat: number[], fn: () => Promise<T>): Promise<T> {
+/** Runs fn, adds its duration to `lat`, and tells `also` the duration and when it started. */
+async function timed<T>(lat: number[], fn: () => Promise<T>, also?: (ms: number, t0: number) => void): Promise<T> {
   const t0 = performance.now();
   const r = await fn();
-  lat.push(performance.now() - t0);
+  const ms = performance.now() - t0;
+  lat.push(ms);
+  also?.(ms, t0);
   return r;
 }
 
@@ -84,15 +87,10 @@ async function main() {
     const byProcedure = { next: [] as number[], submit: [] as number[] };
     const startedAt: [number, number][] = [];
     let phaseStart = 0;
-    const timedAs = async <T>(lat: number[], which: "next" | "submit", fn: () => Promise<T>) => {
-      const t0 = performance.now();
-      const r = await fn();
-      const ms = performance.now() - t0;
-      lat.push(ms);
+    const timedAs = <T>(lat: number[], which: "next" | "submit", fn: () => Promise<T>) => timed(lat, fn, (ms, t0) => {
       byProcedure[which].push(ms);
       startedAt.push([(t0 - phaseStart) / 1000, ms]);
-      return r;
-    };
+    });
     const grade = async (cookie: string, lat: number[]) => {
       phaseStart ||= performance.now(); // the phase's first request
       const nextRes = await timedAs(lat, "next", () => post(cookie, "grading.next", { studyId }));
