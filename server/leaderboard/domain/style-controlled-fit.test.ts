@@ -20,6 +20,18 @@ describe("style-controlled ratings", () => {
     });
   });
 
+  it("with prompts of one row among prompts of two, still match the independent sandwich (NumPy, same clusters)", () => {
+    // The first three prompts split into one row each: those take the single-row path of the sandwich.
+    const clusters = [0, 10, 1, 11, 2, 12, 3, 3, 4, 4, 5, 5];
+    const fit = fitStyleControlled(styledBattles(list.map((r, i) => ({ ...r, cluster: clusters[i] })), 4), [0, 1, 2, 3])!;
+    const reference = [1046.4528695728284, 1048.4846036283996, 991.0332712356726, 914.0292555630995];
+    const se = [52.21298650908505, 89.29767885976946, 50.67107693132895, 111.28657443522106];
+    reference.forEach((r, i) => {
+      expect(fit.ratings[i]).toBeCloseTo(r, 3);
+      expect((fit.high[i] - fit.low[i]) / 2 / 1.959963984540054).toBeCloseTo(se[i], 3);
+    });
+  });
+
   it("with no style differences, equal the plain Bradley–Terry ratings", () => {
     const fit = fitStyleControlled(styledBattles(list.map((r) => ({ ...r, style: [0, 0, 0, 0] })), 4), [0, 1, 2, 3]);
     const plain = [1122.4503911253025, 951.3342774964718, 979.1631931441857, 947.05213823404];
