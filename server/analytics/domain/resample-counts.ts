@@ -14,7 +14,7 @@
 // few types of many units each (a mean's dozen distinct prompt means over tens of thousands of
 // prompts), the correction's 3√n units drawn one by one outweigh the types, and conditional
 // binomials (each drawn exactly in constant time) are cheaper.
-import { PTRS_CONSTANTS, binomial, poissonRejection, ptrsConstants, type Uniform } from "./seeded-random";
+import { PTRS_CONSTANTS, binomial, fillUniforms, poissonRejection, ptrsConstants, type Uniform } from "./seeded-random";
 
 /** Poisson means up to this are drawn from a precomputed table; larger ones by transformed rejection. */
 const TABLE_MEAN = 40;
@@ -198,7 +198,7 @@ export class ResampleCounts {
     // Type t's table draw inverts the t-th uniform; rejection draws then take theirs in type order.
     // The order of the loops below changes nothing in what is drawn.
     const uniforms = this.uniforms;
-    for (let t = 0; t < types; t++) uniforms[t] = u();
+    fillUniforms(u, uniforms, types);
     let total = 0;
     for (let q = 0; q < tableTypes.length; q++) {
       const t = tableTypes[q];

@@ -13,6 +13,15 @@ describe("seeded samplers", () => {
     expect([a(), a(), a()]).toEqual([b(), b(), b()]);
   });
 
+  it("fill writes the values the same number of calls would give, and continues the sequence", () => {
+    const called = mulberry32(2026);
+    const filled = mulberry32(2026);
+    const expected = Array.from({ length: 1001 }, () => called());
+    const batch = new Float64Array(1000);
+    filled.fill!(batch, 1000);
+    expect([...batch, filled()]).toEqual(expected);
+  });
+
   it("draws binomials exactly, by inversion and by transformed rejection: frequencies match the probability mass function", () => {
     const u = mulberry32(1);
     // n·p 2.4 (inversion), 60 and, through the symmetry, 300 of 1,000 at p = 0.7 (rejection)

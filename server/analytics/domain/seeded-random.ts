@@ -1,19 +1,41 @@
 // Reproducible randomness for the bootstrap: a seeded uniform generator (mulberry32) and the exact
 // binomial and Poisson samplers resample-counts.ts builds its multinomial draws on: the same seed
 // gives the same report.
-/** A uniform generator on [0, 1). */
-export type Uniform = () => number;
+/**
+ * A uniform generator on [0, 1). `fill`, where a generator has it, writes the next `count`
+ * uniforms into `out` (the same values as `count` calls): a bootstrap that takes one uniform per
+ * outcome type asks for them all at once.
+ */
+export type Uniform = (() => number) & { fill?: (out: Float64Array, count: number) => void };
+
+/** The next `count` uniforms of `u` into `out`, in batch where `u` can. */
+export function fillUniforms(u: Uniform, out: Float64Array, count: number): void {
+  if (u.fill) u.fill(out, count);
+  else for (let i = 0; i < count; i++) out[i] = u();
+}
 
 export function mulberry32(seed: number): Uniform {
   // The state lives in a typed array: a 32-bit value kept in a closure variable is boxed as a heap
   // number on every call (it does not fit a small integer), which made each draw allocate.
   const state = Int32Array.of(seed | 0);
-  return () => {
+  const next = () => {
     let t = (state[0] = (state[0] + 0x6d2b79f5) | 0);
     t = Math.imul(t ^ (t >>> 15), t | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+  // The same steps with the state in a local for the whole batch (no load and store per value).
+  const fill = (out: Float64Array, count: number) => {
+    let s = state[0];
+    for (let i = 0; i < count; i++) {
+      s = (s + 0x6d2b79f5) | 0;
+      let t = Math.imul(s ^ (s >>> 15), s | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      out[i] = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    }
+    state[0] = s;
+  };
+  return Object.assign(next, { fill });
 }
 
 const LOG_GAMMA_SERIES = [8.333333333333333e-2, -2.777777777777778e-3, 7.936507936507937e-4, -5.952380952380952e-4,

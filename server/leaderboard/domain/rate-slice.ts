@@ -98,6 +98,15 @@ function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Arr
   const { typeStart, battles } = s;
   const { cell, wins } = cells;
   const tw = t.wins, tb = t.battles;
+  if (battles.length === counts.length) {
+    // One entry per type (every prompt with one item, as usual): type t's entry is entry t.
+    for (let ty = 0; ty < counts.length; ty++) {
+      const c = counts[ty], at = cell[ty];
+      tw[at] += c * wins[ty];
+      tb[at] += c * battles[ty];
+    }
+    return;
+  }
   // No skip for types drawn zero times: with a few prompts per type that branch goes either way
   // at random and costs more in mispredictions than adding zeros.
   for (let ty = 0; ty < counts.length; ty++) {
