@@ -37,7 +37,11 @@ export interface BradleyTerryFit {
   factor: Float64Array | null;
 }
 
-interface Pairs {
+/**
+ * The battles a fit sees, per pair of core models that met: positions in the core (a < b, grouped
+ * by a, as derivatives() expects), wins of a (ties as halves), battles.
+ */
+export interface CorePairs {
   a: Int32Array;
   b: Int32Array;
   w: Float64Array;
@@ -46,9 +50,9 @@ interface Pairs {
 }
 
 // Scratch space for the pairs of a fit, reused from fit to fit: a bootstrap fits thousands of times.
-let scratch: Pairs = { a: new Int32Array(0), b: new Int32Array(0), w: new Float64Array(0), n: new Float64Array(0), count: 0 };
+let scratch: CorePairs = { a: new Int32Array(0), b: new Int32Array(0), w: new Float64Array(0), n: new Float64Array(0), count: 0 };
 
-function corePairs(t: PairTotals, core: number[]): Pairs {
+function corePairs(t: PairTotals, core: number[]): CorePairs {
   const k = core.length;
   const m = t.models;
   const max = (k * (k - 1)) / 2;
@@ -70,7 +74,7 @@ function corePairs(t: PairTotals, core: number[]): Pairs {
   return p;
 }
 
-function logLikelihood(p: Pairs, theta: Float64Array): number {
+function logLikelihood(p: CorePairs, theta: Float64Array): number {
   let ll = 0;
   for (let q = 0; q < p.count; q++) {
     const d = theta[p.a[q]] - theta[p.b[q]];
@@ -83,7 +87,7 @@ function logLikelihood(p: Pairs, theta: Float64Array): number {
  * Gradient (and Hessian, when `hess` is given) of the log-likelihood in the free parameters.
  * P(i beats j) = π_i / (π_i + π_j) with π = exp(θ − max θ): k exponentials, not one per pair.
  */
-function derivatives(p: Pairs, theta: Float64Array, pi: Float64Array, grad: Float64Array, hess: Float64Array | null, f: number): void {
+function derivatives(p: CorePairs, theta: Float64Array, pi: Float64Array, grad: Float64Array, hess: Float64Array | null, f: number): void {
   let top = -Infinity;
   for (let i = 0; i <= f; i++) top = Math.max(top, theta[i]);
   for (let i = 0; i <= f; i++) pi[i] = Math.exp(theta[i] - top);
@@ -141,7 +145,15 @@ function workspaceFor(k: number): Workspace {
 export function fitBradleyTerry(t: PairTotals, core: number[], start?: ArrayLike<number>, factor?: Float64Array | null): BradleyTerryFit {
   const k = core.length;
   if (k === 1) return { ratings: Float64Array.of(RATING_MEAN), iterations: 0, converged: true, factor: null };
-  const pairs = corePairs(t, core);
+  return fitCorePairs(corePairs(t, core), k, start, factor);
+}
+
+/**
+ * fitBradleyTerry on pairs already gathered for a core of k models: a bootstrap whose resamples
+ * meet in the same pairs as the data keeps one pairs list and refills its counts.
+ */
+export function fitCorePairs(pairs: CorePairs, k: number, start?: ArrayLike<number>, factor?: Float64Array | null): BradleyTerryFit {
+  if (k === 1) return { ratings: Float64Array.of(RATING_MEAN), iterations: 0, converged: true, factor: null };
   // θ of the last core model is held at 0 (the likelihood only sees differences); k − 1 free parameters.
   const { theta, grad, hess, pi, step, next } = workspaceFor(k);
   theta.fill(0);

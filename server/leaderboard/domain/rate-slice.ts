@@ -6,7 +6,7 @@ import { quantile } from "../../analytics/domain/bootstrap";
 import { ResampleCounts } from "../../analytics/domain/resample-counts";
 import { mulberry32 } from "../../analytics/domain/seeded-random";
 import { comparisonComponents, isStronglyConnected, ratableCore } from "./battle-graph";
-import { RATING_MEAN, expectedWin, fitBradleyTerry } from "./bradley-terry";
+import { RATING_MEAN, expectedWin, fitBradleyTerry, fitCorePairs, type CorePairs } from "./bradley-terry";
 import { PairTotals } from "./pair-totals";
 import { fitStyleControlled, type StyleControlledFit, type StyledBattles } from "./style-controlled-fit";
 
@@ -93,17 +93,19 @@ function entryCells(s: SliceBattles, models: number): EntryCells {
   return { cell, wins };
 }
 
-/** Adds each type's entries `counts[type]` times (the point estimate's counts, or a resample's: the bootstrap's inner loop). */
-function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: ArrayLike<number>): void {
+/**
+ * Adds each type's entries `counts[type]` times (the point estimate's counts, or a resample's: the
+ * bootstrap's inner loop) into `totalWins`/`totalBattles` at each entry's slot (`slot[e]`: a cell of
+ * the pair totals, or a pair of the point estimate's list).
+ */
+function addTypes(totalWins: Float64Array, totalBattles: Float64Array, slot: Int32Array, s: SliceBattles, wins: Float64Array, counts: ArrayLike<number>): void {
   const { typeStart, battles } = s;
-  const { cell, wins } = cells;
-  const tw = t.wins, tb = t.battles;
   if (battles.length === counts.length) {
     // One entry per type (every prompt with one item, as usual): type t's entry is entry t.
     for (let ty = 0; ty < counts.length; ty++) {
-      const c = counts[ty], at = cell[ty];
-      tw[at] += c * wins[ty];
-      tb[at] += c * battles[ty];
+      const c = counts[ty], at = slot[ty];
+      totalWins[at] += c * wins[ty];
+      totalBattles[at] += c * battles[ty];
     }
     return;
   }
@@ -112,10 +114,48 @@ function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Arr
   for (let ty = 0; ty < counts.length; ty++) {
     const c = counts[ty];
     for (let e = typeStart[ty], end = typeStart[ty + 1]; e < end; e++) {
-      tw[cell[e]] += c * wins[e];
-      tb[cell[e]] += c * battles[e];
+      totalWins[slot[e]] += c * wins[e];
+      totalBattles[slot[e]] += c * battles[e];
     }
   }
+}
+
+/**
+ * The pairs that met in the data, in cell order (grouped by the lower model, as the fit expects),
+ * when every present model is rated (the core): a resample meets only in these pairs, so its totals
+ * can be added straight into a list of them, checked, fitted and summed per model without the
+ * m × m pair totals. `fit` holds core positions and the resample's counts (refilled per resample).
+ */
+interface PointPairs {
+  count: number;
+  cell: Int32Array;
+  modelA: Int32Array;
+  modelB: Int32Array;
+  wins: Float64Array;
+  battles: Float64Array;
+  /** each entry's pair */
+  entryPair: Int32Array;
+  fit: CorePairs;
+}
+
+function pointPairs(point: PairTotals, core: number[], cells: EntryCells): PointPairs | null {
+  const m = point.models;
+  const position = new Int32Array(m).fill(-1);
+  core.forEach((model, k) => (position[model] = k));
+  const list: number[] = [];
+  for (let c = 0; c < m * m; c++) if (point.battles[c] > 0) list.push(c);
+  const cell = Int32Array.from(list);
+  const pairOfCell = new Int32Array(m * m).fill(-1);
+  cell.forEach((c, q) => (pairOfCell[c] = q));
+  const entryPair = Int32Array.from(cells.cell, (c) => pairOfCell[c]);
+  const modelA = Int32Array.from(cell, (c) => Math.floor(c / m)), modelB = Int32Array.from(cell, (c) => c % m);
+  if (entryPair.some((q) => q < 0) || modelA.some((a) => position[a] < 0) || modelB.some((b) => position[b] < 0)) return null;
+  return {
+    count: cell.length, cell, modelA, modelB, entryPair,
+    wins: Float64Array.from(cell, (c) => point.wins[c]), battles: Float64Array.from(cell, (c) => point.battles[c]),
+    fit: { a: Int32Array.from(modelA, (a) => position[a]), b: Int32Array.from(modelB, (b) => position[b]),
+      w: new Float64Array(cell.length), n: new Float64Array(cell.length), count: cell.length },
+  };
 }
 
 /**
@@ -123,11 +163,11 @@ function addTypes(t: PairTotals, s: SliceBattles, cells: EntryCells, counts: Arr
  * each side of it still has a win (or tie) exactly where it had one. Its components and core are
  * then the point estimate's, and the graph searches can be skipped.
  */
-function samePattern(point: PairTotals, resample: PairTotals): boolean {
-  const pb = point.battles, pw = point.wins, rb = resample.battles, rw = resample.wins;
-  for (let c = 0; c < pb.length; c++) {
-    if (pb[c] === 0) continue;
-    if (rb[c] === 0 || (pw[c] > 0) !== (rw[c] > 0) || (pw[c] < pb[c]) !== (rw[c] < rb[c])) return false;
+function samePairPattern(pairs: PointPairs): boolean {
+  const { wins: pw, battles: pb } = pairs;
+  const { w: rw, n: rb } = pairs.fit;
+  for (let q = 0; q < pairs.count; q++) {
+    if (rb[q] === 0 || (pw[q] > 0) !== (rw[q] > 0) || (pw[q] < pb[q]) !== (rw[q] < rb[q])) return false;
   }
   return true;
 }
@@ -187,7 +227,7 @@ function rateTotals(t: PairTotals, out: Float64Array, start?: { ratings: Float64
 export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): SliceResult {
   const cells = entryCells(s, models);
   const point = new PairTotals(models);
-  addTypes(point, s, cells, s.typeCount);
+  addTypes(point.wins, point.battles, cells.cell, s, cells.wins, s.typeCount);
   const perModel = point.perModel();
   const present = Array.from({ length: models }, (_, i) => perModel.battles[i] > 0);
   const components = comparisonComponents(point, present);
@@ -213,19 +253,47 @@ export function rateSlice(s: SliceBattles, models: number, opts: RateOptions): S
   // A point estimate that rated every model with nothing cut off: resamples with its beat graph
   // are fitted on its core, warm from its ratings and Hessian, without the graph searches.
   const whole = pointFactor !== false && start.core.length === present.filter(Boolean).length;
+  const pairs = whole ? pointPairs(point, start.core, cells) : null;
   const coreStart = start.core.map((i) => pointRatings[i]);
   let degenerate = 0;
   for (let r = 0; r < R; r++) {
-    resampled.clear();
-    addTypes(resampled, s, cells, resampler.draw(rng, counts));
-    if (whole && samePattern(point, resampled)) {
-      out.fill(NaN);
-      // The fit's ratings have mean 1000 over the core, which is the anchor: no shift.
-      const fit = fitBradleyTerry(resampled, start.core, coreStart, start.factor);
-      start.core.forEach((i, k) => (out[i] = fit.ratings[k]));
-    } else if (rateTotals(resampled, out, start) === false) degenerate++;
+    resampler.draw(rng, counts);
+    if (pairs) {
+      const { w, n } = pairs.fit;
+      w.fill(0);
+      n.fill(0);
+      addTypes(w, n, pairs.entryPair, s, cells.wins, counts);
+      if (samePairPattern(pairs)) {
+        out.fill(NaN);
+        // The fit's ratings have mean 1000 over the core, which is the anchor: no shift.
+        const fit = fitCorePairs(pairs.fit, start.core.length, coreStart, start.factor);
+        start.core.forEach((i, k) => (out[i] = fit.ratings[k]));
+      } else {
+        resampled.clear();
+        for (let q = 0; q < pairs.count; q++) {
+          resampled.wins[pairs.cell[q]] = w[q];
+          resampled.battles[pairs.cell[q]] = n[q];
+        }
+        if (rateTotals(resampled, out, start) === false) degenerate++;
+      }
+      // Battles and wins per model, summed over the pairs in the order perModelInto sums the cells.
+      modelBattles.fill(0);
+      modelWins.fill(0);
+      for (let q = 0; q < pairs.count; q++) {
+        if (n[q] === 0) continue;
+        const a = pairs.modelA[q], b = pairs.modelB[q];
+        modelBattles[a] += n[q];
+        modelBattles[b] += n[q];
+        modelWins[a] += w[q];
+        modelWins[b] += n[q] - w[q];
+      }
+    } else {
+      resampled.clear();
+      addTypes(resampled.wins, resampled.battles, cells.cell, s, cells.wins, counts);
+      if (rateTotals(resampled, out, start) === false) degenerate++;
+      resampled.perModelInto(modelBattles, modelWins);
+    }
     draws.set(out, r * models);
-    resampled.perModelInto(modelBattles, modelWins);
     for (let i = 0; i < models; i++) winShares[r * models + i] = modelBattles[i] > 0 ? modelWins[i] / modelBattles[i] : NaN;
   }
 
