@@ -89,6 +89,11 @@ export class ResampleCounts {
   // The types drawn from tables, grouped by table (the tables in use stay in cache), and those drawn
   // by rejection, in type order (they take uniforms after the tables' ones, in that order).
   private readonly tableTypes: Int32Array;
+  /** tableTypes of one table are tableTypes[groupStart[g]] .. [groupStart[g+1]−1], that table's start in `cdf` and `guide` and guide size at [g] */
+  private readonly groupStart: Int32Array;
+  private readonly groupTable: Int32Array;
+  private readonly groupGuide: Int32Array;
+  private readonly groupGuideSize: Int32Array;
   private readonly rejectionTypes: Int32Array;
   private readonly ptrsAt: Int32Array;
   private readonly ptrs: Float64Array;
@@ -157,6 +162,12 @@ export class ResampleCounts {
     for (let t = 0; t < types && this.way === "poisson"; t++) (this.tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
     tableTypes.sort((x, y) => this.tableAt[x] - this.tableAt[y] || x - y);
     this.tableTypes = Int32Array.from(tableTypes);
+    const starts: number[] = [];
+    for (let q = 0; q < tableTypes.length; q++) if (q === 0 || this.tableAt[tableTypes[q]] !== this.tableAt[tableTypes[q - 1]]) starts.push(q);
+    this.groupStart = Int32Array.from([...starts, tableTypes.length]);
+    this.groupTable = Int32Array.from(starts, (q) => this.tableAt[tableTypes[q]]);
+    this.groupGuide = Int32Array.from(starts, (q) => this.guideAt[tableTypes[q]]);
+    this.groupGuideSize = Int32Array.from(starts, (q) => this.guideSize[tableTypes[q]]);
     this.rejectionTypes = Int32Array.from(rejectionTypes);
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);
@@ -179,7 +190,7 @@ export class ResampleCounts {
 
   /** One resample: `out[t]` is how many of the n drawn units are of type t (`out` is overwritten). */
   draw(u: Uniform, out: Int32Array): Int32Array {
-    const { n, types, typeOfUnit, tableAt, guideAt, guideSize, cdf, guide, ptrsAt, ptrs, tableTypes, rejectionTypes } = this;
+    const { n, types, typeOfUnit, cdf, guide, ptrsAt, ptrs, tableTypes, rejectionTypes } = this;
     if (this.way === "units") {
       out.fill(0);
       for (let d = 0; d < n; d++) out[typeOfUnit[Math.floor(u() * n)]]++;
@@ -200,14 +211,19 @@ export class ResampleCounts {
     const uniforms = this.uniforms;
     fillUniforms(u, uniforms, types);
     let total = 0;
-    for (let q = 0; q < tableTypes.length; q++) {
-      const t = tableTypes[q];
-      const v = uniforms[t];
-      let k = guide[guideAt[t] + Math.floor(v * guideSize[t])];
-      while (cdf[k] <= v) k++;
-      const x = k - tableAt[t];
-      out[t] = x;
-      total += x;
+    // Table by table: a table's start, guide and guide size are loaded once for all its types.
+    const { groupStart, groupTable, groupGuide, groupGuideSize } = this;
+    for (let g = 0; g + 1 < groupStart.length; g++) {
+      const table = groupTable[g], guideStart = groupGuide[g], size = groupGuideSize[g];
+      for (let q = groupStart[g], end = groupStart[g + 1]; q < end; q++) {
+        const t = tableTypes[q];
+        const v = uniforms[t];
+        let k = guide[guideStart + Math.floor(v * size)];
+        while (cdf[k] <= v) k++;
+        const x = k - table;
+        out[t] = x;
+        total += x;
+      }
     }
     for (let q = 0; q < rejectionTypes.length; q++) {
       const t = rejectionTypes[q];

@@ -14,6 +14,9 @@ export function fillUniforms(u: Uniform, out: Float64Array, count: number): void
   else for (let i = 0; i < count; i++) out[i] = u();
 }
 
+// 2⁻³², exactly: multiplying by it gives the same value as dividing by 2³².
+const TWO_TO_MINUS_32 = 1 / 4294967296;
+
 export function mulberry32(seed: number): Uniform {
   // The state lives in a typed array: a 32-bit value kept in a closure variable is boxed as a heap
   // number on every call (it does not fit a small integer), which made each draw allocate.
@@ -31,7 +34,7 @@ export function mulberry32(seed: number): Uniform {
       s = (s + 0x6d2b79f5) | 0;
       let t = Math.imul(s ^ (s >>> 15), s | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      out[i] = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+      out[i] = ((t ^ (t >>> 14)) >>> 0) * TWO_TO_MINUS_32;
     }
     state[0] = s;
   };
