@@ -23,7 +23,14 @@ export interface ExportPage {
 
 export const findStudyName = async (db: Db, id: string) => (await db.study.findUnique({ where: { id }, select: { name: true } }))?.name ?? null;
 
-export const findStudyId = async (db: Db, name: string) => (await db.study.findUnique({ where: { name }, select: { id: true } }))?.id ?? null;
+/**
+ * On the engines' own drivers, as the pages are read: an export from the command line then never
+ * starts Prisma's query engine (some 25 MB of a process meant to stream in little memory).
+ */
+export async function findStudyId(db: Db, name: string): Promise<string | null> {
+  const found = await nativeColumns(db, `SELECT "id" FROM "Study" WHERE "name" = ?`, [name]);
+  return found.length === 0 ? null : String(found.columnReader(0)(0));
+}
 
 // A page reads the judgments alone; what belongs to their item (the prompt, its attributes, the
 // two models) is read once per page for the page's distinct items, and what belongs to the study or
