@@ -1,7 +1,7 @@
 // Large SQLite reads on worker threads. better-sqlite3 is synchronous: a multi-second analytics
 // query on the server's own thread would stall every other request, graders' submissions
-// included. A worker opens its own read-only connection per query (WAL lets it read a snapshot
-// while the app writes) and hands back the rows.
+// included. A worker reads through its own read-only connections (WAL lets each query read a
+// snapshot while the app writes) and hands back the rows.
 //
 // Two workers (one on a single core): a report or dashboard section asks for several large
 // results at once (a study's judgment units and its items), and two researchers may ask at the
@@ -13,20 +13,65 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { ColumnarRows, columnBuffers, columnBuilder, type EncodedColumn } from "./columnar-rows";
 
+/** Files whose read-only connection a worker keeps open between queries. */
+const KEPT_CONNECTIONS = 4;
+/** Prepared statements a kept connection holds (a dashboard's sections and an export's pages need a few dozen). */
+const KEPT_STATEMENTS = 64;
+
 // Plain CommonJS evaluated by the worker, so it needs no bundling: Next.js compiles server code
 // into chunks a worker could not load by path.
 const SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
+const { statSync } = require("node:fs");
 const Database = require(workerData.driver);
 // A bundler that keeps function names wraps them in its own __name helper, which this text lacks.
 var __name = (f) => f;
 const columnBuilder = ${columnBuilder.toString()};
 const columnBuffers = ${columnBuffers.toString()};
+// Connections kept open between queries, the few most recent files: opening one costs about a
+// millisecond (an export's two reads per page paid it 400 times). Each query still reads its own
+// snapshot (WAL). A file replaced at the same path (another inode) gets a new connection.
+const open = new Map();
+function connectionFor(file) {
+  const st = statSync(file);
+  const kept = open.get(file);
+  open.delete(file);
+  if (kept && kept.dev === st.dev && kept.ino === st.ino) {
+    open.set(file, kept);
+    return kept;
+  }
+  if (kept) kept.conn.close();
+  const conn = new Database(file, { readonly: true, fileMustExist: true });
+  // SQLite's own page cache (16 MB by default in this driver) is kept with the connection; the
+  // operating system's file cache holds the pages anyway, so a kept connection keeps 2 MB of them.
+  conn.pragma("cache_size = -2000");
+  const entry = { conn, dev: st.dev, ino: st.ino, statements: new Map() };
+  open.set(file, entry);
+  while (open.size > ${KEPT_CONNECTIONS}) {
+    const [oldest, dropped] = open.entries().next().value;
+    open.delete(oldest);
+    dropped.conn.close();
+  }
+  return entry;
+}
+// A page of an export or a section's query is the same SQL each time: prepared once per connection.
+function statementFor(entry, sql) {
+  let statement = entry.statements.get(sql);
+  if (!statement) {
+    if (entry.statements.size >= ${KEPT_STATEMENTS}) entry.statements.clear();
+    statement = entry.conn.prepare(sql).raw(true);
+    entry.statements.set(sql, statement);
+  }
+  return statement;
+}
+function forget(file) {
+  const kept = open.get(file);
+  open.delete(file);
+  if (kept) try { kept.conn.close(); } catch {}
+}
 parentPort.on("message", ({ id, file, sql, params, columnar }) => {
-  let conn;
   try {
-    conn = new Database(file, { readonly: true, fileMustExist: true });
-    const statement = conn.prepare(sql).raw(true);
+    const statement = statementFor(connectionFor(file), sql);
     if (!columnar) parentPort.postMessage({ id, rows: statement.all(...params) });
     else {
       // Row by row into the columns: the rows are never all held at once.
@@ -37,9 +82,8 @@ parentPort.on("message", ({ id, file, sql, params, columnar }) => {
       parentPort.postMessage({ id, length, columns }, columnBuffers(columns));
     }
   } catch (e) {
+    forget(file);
     parentPort.postMessage({ id, error: String((e && e.message) || e) });
-  } finally {
-    if (conn) conn.close();
   }
 });`;
 
