@@ -102,6 +102,31 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
     await expect(run).rejects.toThrow("the export's output was closed before the export ended");
   });
 
+  it("writes a page longer than a chunk as several chunks, every record whole", async () => {
+    // Long prompts (in two-byte text too): one page of the export runs to well over the
+    // 32,000 characters written at a time.
+    const models = [await makeModel(t.db, { name: "Cy" }), await makeModel(t.db, { name: "Di" })];
+    const set = await makePromptSet(t.db);
+    const texts = Array.from({ length: 6 }, (_, p) => `${p}: ${(p % 2 ? "長い質問、" : "a long, \"quoted\" question; ").repeat(300)}`);
+    for (const text of texts) {
+      await makePrompt(t.db, { promptSetId: set.id, localeCode: "en-US", text, responses: models.map((m) => ({ modelId: m.id, text: `${m.name} answers` })) });
+    }
+    const graders = [];
+    for (let g = 0; g < 3; g++) graders.push({ id: (await makeUser(t.db, { role: "GRADER", locales: ["en-US"] })).id, locales: ["en-US"] });
+    const long = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: models.map((m) => m.id), promptSetId: set.id, dimensionKeys: ["overall"] }, { status: "RUNNING" })).id;
+    await simulateJudgments(t.db, long, { rng: createRng(6), graders, completion: 1 });
+    const stored = await t.db.judgment.count({ where: { studyId: long } });
+    const chunks: string[] = [];
+    const out = new Writable({ write: (chunk, _encoding, done) => { chunks.push(String(chunk)); done(); } });
+    await exportJudgmentsCsvById.run(t.db, long, out);
+    expect(chunks.length).toBeGreaterThan(3); // the header, then the one page in several chunks
+    expect(chunks.slice(1).every((c) => c.endsWith("\n"))).toBe(true);
+    const rows: Record<string, string>[] = parse(chunks.join(""), { columns: true });
+    expect(rows).toHaveLength(stored);
+    expect(rows.every((r) => texts.includes(r.prompt))).toBe(true);
+    expect(new Set(rows.map((r) => r.prompt)).size).toBe(texts.length);
+  });
+
   it("writes the stored UTC times whatever the server's time zone", async () => {
     // The PostgreSQL export once read through a connection of its own with the driver's default
     // parsing, which takes TIMESTAMP(3) as local time: 13:19 UTC came out as 18:19 in New York.

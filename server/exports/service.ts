@@ -10,7 +10,9 @@ import * as repo from "./repo";
 
 // Rows per page. PostgreSQL joins a page by hashing the study's prompts and responses once per
 // page, so it gets larger pages; SQLite looks rows up by index and prefers small ones.
-const PAGE = { sqlite: 5_000, pg: 20_000 } as const;
+const PAGE = { sqlite: 2_500, pg: 20_000 } as const;
+/** Characters per written chunk: 64 KB at most even in two-byte text, below V8's large-object size. */
+const CHUNK_CHARS = 32_000;
 
 export const graderPseudonym = (studyId: string, graderId: string) =>
   `g-${createHash("sha256").update(`${studyId}:${graderId}`).digest("hex").slice(0, 12)}`;
@@ -45,8 +47,13 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
   const cells = new Array<string>(EXPORT_COLUMNS.length).fill("");
   const timeText = lastValueMemo((v: unknown) => toDate(v).toISOString());
   for await (const page of repo.judgmentPages(db, studyId, PAGE[engineOf(db)])) {
-    // A page is written as one chunk: a write per row through csv-stringify's stream cost more than the CSV.
+    // A page is written at once (a write per row through csv-stringify's stream cost more than the
+    // CSV), in chunks of some 32,000 characters: a string of a whole page (over 128 KB) would be
+    // allocated among V8's large objects, which only a full collection frees, and pages of them
+    // piled up to some 25 MB before one came.
     const lines: string[] = [];
+    const chunks: string[] = [];
+    let chars = 0;
     for (let row = 0; row < page.length; row++) {
       // The driver's values, normalised field by field.
       source.study = String(page.at(A.study, row)); source.promptId = String(page.at(A.promptId, row)); source.promptText = String(page.at(A.promptText, row));
@@ -58,10 +65,18 @@ async function writeJudgments(db: Db, studyId: string, out: Writable): Promise<n
       source.surplus = toBoolean(page.at(A.surplus, row)); source.superseded = toBoolean(page.at(A.superseded, row)); source.source = String(page.at(A.source, row));
       source.submittedAt = timeText(page.at(A.submittedAt, row)); source.control = String(page.at(A.control, row)); source.exclusionReason = str(page.at(A.exclusionReason, row));
       source.minTaskSeconds = toNum(page.at(A.minTaskSeconds, row)) ?? 0; source.conversation = str(page.at(A.conversation, row));
-      lines.push(csv.line(exportRecord(source, cells)));
+      const line = csv.line(exportRecord(source, cells));
+      lines.push(line);
+      chars += line.length + 1;
+      if (chars >= CHUNK_CHARS) {
+        chunks.push(`${lines.join("\n")}\n`);
+        lines.length = 0;
+        chars = 0;
+      }
     }
+    if (lines.length > 0) chunks.push(`${lines.join("\n")}\n`);
     // Back-pressure: a slow reader (a download over a slow link) holds the export at one page.
-    await write(out, `${lines.join("\n")}\n`);
+    await write(out, ...chunks);
     rows += page.length;
   }
   // Standard output is never "finished" (nor ended here); a file or HTTP body is, once everything is flushed.
@@ -84,13 +99,15 @@ function lastValueMemo<T>(f: (v: unknown) => T): (v: unknown) => T {
 }
 
 /**
- * Writes a chunk and, when the stream's buffer is full, waits until it drains. A download the
+ * Writes chunks and, when the stream's buffer is full, waits until it drains. A download the
  * browser cancelled destroys its stream, which then never drains: the export stops there instead
  * of waiting for ever with its page in memory.
  */
-async function write(out: Writable, chunk: string): Promise<void> {
+async function write(out: Writable, ...chunks: string[]): Promise<void> {
   if (out.destroyed) throw new Error("the export's output was closed before the export ended");
-  if (out.write(chunk)) return;
+  let room = true;
+  for (const chunk of chunks) room = out.write(chunk);
+  if (room) return;
   await new Promise<void>((resolve, reject) => {
     const done = (error?: Error) => {
       out.off("drain", onDrain).off("close", onClose).off("error", done);
