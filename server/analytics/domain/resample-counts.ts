@@ -79,11 +79,9 @@ export class ResampleCounts {
   /** binomials: type t's share of the units of types t and after */
   private readonly conditional: Float64Array;
   // Tables of every distinct small mean, concatenated: a type's table starts at tableAt[t] in
-  // `cdf`, its guide (positions in `cdf`) at guideAt[t] with guideSize[t] entries. tableAt[t] = −1:
+  // `cdf`, its guide (positions in `cdf`) at guideAt[t] with guideSize[t] entries (constructor
+  // locals, kept per table in the groups below). tableAt[t] = −1:
   // the type's mean is large, and its rejection constants are at ptrsAt[t] in `ptrs`.
-  private readonly tableAt: Int32Array;
-  private readonly guideAt: Int32Array;
-  private readonly guideSize: Int32Array;
   private readonly cdf: Float64Array;
   private readonly guide: Int32Array;
   // The types drawn from tables, grouped by table (the tables in use stay in cache), and those drawn
@@ -124,9 +122,9 @@ export class ResampleCounts {
       this.conditional[t] = rest === 0 ? 0 : counts[t] / rest;
     }
     const scale = Math.max(0, 1 - shortfallSd / Math.sqrt(this.n));
-    this.tableAt = new Int32Array(types).fill(-1);
-    this.guideAt = new Int32Array(types);
-    this.guideSize = new Int32Array(types);
+    const tableAt = new Int32Array(types).fill(-1);
+    const guideAt = new Int32Array(types);
+    const guideSize = new Int32Array(types);
     this.ptrsAt = new Int32Array(types).fill(-1);
     this.prefix = new Float64Array(types + 1);
     this.uniforms = new Float64Array(types);
@@ -156,18 +154,18 @@ export class ResampleCounts {
         for (const k of made.guide) guide.push(table[0] + k);
         tableOfCount.set(c, table);
       }
-      [this.tableAt[t], this.guideAt[t], this.guideSize[t]] = table;
+      [tableAt[t], guideAt[t], guideSize[t]] = table;
     }
     const tableTypes: number[] = [], rejectionTypes: number[] = [];
-    for (let t = 0; t < types && this.way === "poisson"; t++) (this.tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
-    tableTypes.sort((x, y) => this.tableAt[x] - this.tableAt[y] || x - y);
+    for (let t = 0; t < types && this.way === "poisson"; t++) (tableAt[t] >= 0 ? tableTypes : rejectionTypes).push(t);
+    tableTypes.sort((x, y) => tableAt[x] - tableAt[y] || x - y);
     this.tableTypes = Int32Array.from(tableTypes);
     const starts: number[] = [];
-    for (let q = 0; q < tableTypes.length; q++) if (q === 0 || this.tableAt[tableTypes[q]] !== this.tableAt[tableTypes[q - 1]]) starts.push(q);
+    for (let q = 0; q < tableTypes.length; q++) if (q === 0 || tableAt[tableTypes[q]] !== tableAt[tableTypes[q - 1]]) starts.push(q);
     this.groupStart = Int32Array.from([...starts, tableTypes.length]);
-    this.groupTable = Int32Array.from(starts, (q) => this.tableAt[tableTypes[q]]);
-    this.groupGuide = Int32Array.from(starts, (q) => this.guideAt[tableTypes[q]]);
-    this.groupGuideSize = Int32Array.from(starts, (q) => this.guideSize[tableTypes[q]]);
+    this.groupTable = Int32Array.from(starts, (q) => tableAt[tableTypes[q]]);
+    this.groupGuide = Int32Array.from(starts, (q) => guideAt[tableTypes[q]]);
+    this.groupGuideSize = Int32Array.from(starts, (q) => guideSize[tableTypes[q]]);
     this.rejectionTypes = Int32Array.from(rejectionTypes);
     this.cdf = Float64Array.from(cdf);
     this.guide = Int32Array.from(guide);

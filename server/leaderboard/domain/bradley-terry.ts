@@ -143,9 +143,7 @@ function workspaceFor(k: number): Workspace {
  * first steps reuse that Hessian.
  */
 export function fitBradleyTerry(t: PairTotals, core: number[], start?: ArrayLike<number>, factor?: Float64Array | null): BradleyTerryFit {
-  const k = core.length;
-  if (k === 1) return { ratings: Float64Array.of(RATING_MEAN), iterations: 0, converged: true, factor: null };
-  return fitCorePairs(corePairs(t, core), k, start, factor);
+  return fitCorePairs(corePairs(t, core), core.length, start, factor);
 }
 
 /**

@@ -156,6 +156,13 @@ function accumulateDerivatives(d: Design, v: Float64Array, grad: Float64Array, h
   const score = new Float64Array(meat ? S : 0);
   const isTouched = new Uint8Array(meat ? S : 0);
   const touched: number[] = [];
+  const add = (slot: number, value: number) => {
+    if (!isTouched[slot]) {
+      isTouched[slot] = 1;
+      touched.push(slot);
+    }
+    score[slot] += value;
+  };
   for (let q = 0; q < rows; q++) {
     const i = ia[q], j = ib[q], xo = q * F;
     const prob = 1 / (1 + Math.exp(-linearPredictor(d, q, v)));
@@ -171,13 +178,6 @@ function accumulateDerivatives(d: Design, v: Float64Array, grad: Float64Array, h
       continue;
     }
     // A prompt with several rows: its score, then (at its last row) the score's outer product.
-    const add = (slot: number, value: number) => {
-      if (!isTouched[slot]) {
-        isTouched[slot] = 1;
-        touched.push(slot);
-      }
-      score[slot] += value;
-    };
     add(i, g);
     add(j, -g);
     for (let c = 0; c < F; c++) add(free + c, g * x[xo + c]);
