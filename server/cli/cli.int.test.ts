@@ -1,6 +1,6 @@
 // The verdict command as a user runs it: a fresh database file is created and migrated by any
 // command, users can be added, the demo (with a large study) seeded, and mistakes are explained.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -46,6 +46,15 @@ describe("verdict CLI", () => {
     expect(unknown.stderr).toContain('Unknown command "frobnicate"');
     expect(runCli(["db", "seed", "--judgments", "lots"], url).stderr).toContain('--judgments must be a whole number, got "lots"');
     expect(runCli(["db", "migrate"], "mysql://root@localhost/x").stderr).toContain("DATABASE_URL must start with file:");
+  });
+
+  it("leaves an --out file as it was when the study to export does not exist", () => {
+    const out = path.join(dir, "kept.csv");
+    writeFileSync(out, "an earlier export\n");
+    const r = runCli(["export", "judgments", "--study", "No such study", "--out", out], url);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('No study named "No such study".');
+    expect(readFileSync(out, "utf8")).toBe("an earlier export\n");
   });
 
   it("seeds the demo with an extra large study into an empty database only", async () => {

@@ -22,9 +22,17 @@ const toDate = (v: unknown) => (v instanceof Date ? v : new Date(typeof v === "n
 
 /** Streams a study's raw judgments as UTF-8 CSV with a header row; resolves with the row count. */
 export async function exportJudgmentsCsv(db: Db, studyName: string, out: Writable): Promise<number> {
+  return writeJudgments(db, await exportStudyId(db, studyName), out);
+}
+
+/**
+ * The id of the study to export, or NOT_FOUND naming it. The command line asks before it opens
+ * its --out file, so that a mistyped name leaves a file already there as it was.
+ */
+export async function exportStudyId(db: Db, studyName: string): Promise<string> {
   const studyId = await repo.findStudyId(db, studyName);
   if (!studyId) throw new TRPCError({ code: "NOT_FOUND", message: `No study named "${studyName}".` });
-  return writeJudgments(db, studyId, out);
+  return studyId;
 }
 
 /** The same export for the web, where the study is known by id. */
