@@ -112,6 +112,23 @@ describe("dawidSkene", () => {
     for (const c of creeping) expect(c.accelerated).toBeLessThanOrEqual(c.plain / 3);
   });
 
+  it("reaches the textbook fixed point when an item's labels are too many to multiply without underflow", () => {
+    // 720 labels an item from graders barely better than chance (each probability about 1/3): the
+    // product of an item's probabilities falls below 1e-308 for every class, so every item is
+    // worked out with logarithms.
+    const u = mulberry32(11);
+    const labels: Label[] = [];
+    for (let i = 0; i < 12; i++) {
+      const truth = i % 3;
+      for (let g = 0; g < 8; g++) for (let r = 0; r < 90; r++) labels.push({ item: `i${i}`, grader: `g${g}`, label: u() < 0.05 + g * 0.02 ? truth : Math.floor(u() * 3) });
+    }
+    const reference = textbookFit(labels, 1e-12);
+    const fit = dawidSkene(labels, { maxIterations: 10_000, tolerance: 1e-12 });
+    expect(fit.converged).toBe(true);
+    for (const [item, p] of reference.posteriors) for (let k = 0; k < 3; k++) expect(fit.posteriors.get(item)![k]).toBeCloseTo(p[k], 8);
+    for (let k = 0; k < 3; k++) expect(fit.priors[k]).toBeCloseTo(reference.priors[k], 8);
+  });
+
   it("says whether it converged, and that it did not when stopped at its limit", () => {
     const labels: Label[] = [];
     for (let i = 0; i < 20; i++) {

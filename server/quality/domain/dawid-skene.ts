@@ -99,7 +99,7 @@ export function dawidSkene(labels: CodedLabels, opts: { maxIterations?: number; 
     for (let k = 0; k < K; k++) logs[k] = Math.log(Math.max(theta[k], 1e-12));
     for (let x = K; x < size; x++) { logs[x] = Math.log(theta[x]); prior += SMOOTHING * logs[x]; }
     clearSums();
-    const e = eStep(T, start, labelCell, logs, sums);
+    const e = eStep(T, start, labelCell, theta, logs, sums);
     used = theta;
     iterations++;
     if (e.change < tolerance) converged = true;
@@ -159,32 +159,61 @@ function squaremStep(t0: Float64Array, t1: Float64Array, t2: Float64Array, class
 }
 
 /**
- * E-step: each item's class posterior (into T) from the confusion logs, adding it to the next
- * M-step's sums; returns the largest change of a posterior. The three classes are local variables:
- * loops over a small array of classes cost most of a million-label fit.
+ * Below this an item's product of probabilities is taken as having lost its precision to underflow
+ * (hundreds of labels on one item): that item is then worked out with logarithms.
  */
-function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, logs: Float64Array, sums: Float64Array): { change: number; logLikelihood: number } {
+const UNDERFLOW = 1e-280;
+
+/**
+ * E-step: each item's class posterior (into T) from θ, adding it to the next M-step's sums;
+ * returns the largest change of a posterior and the log-likelihood at θ.
+ * Why products of probabilities rather than sums of logarithms: a sum of logs needs an exp per
+ * class and a log per item, which were two thirds of a million-label fit; an item's few labels
+ * multiply without underflow (the pseudo-count keeps every confusion entry above zero), and the
+ * rare item whose product would underflow takes the logarithmic path. The log-likelihood, only
+ * compared between steps, is the log of the running product of the items' normalisers, taken when
+ * that product nears underflow. The three classes are local variables: loops over a small array
+ * of classes cost most of a million-label fit.
+ */
+function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, theta: Float64Array, logs: Float64Array, sums: Float64Array): { change: number; logLikelihood: number } {
   const I = start.length - 1;
-  const [p0, p1, p2] = logs;
+  const q0 = Math.max(theta[0], 1e-12), q1 = Math.max(theta[1], 1e-12), q2 = Math.max(theta[2], 1e-12);
   let n0 = 0, n1 = 0, n2 = 0;
   let change = 0;
   let logLikelihood = 0;
+  let product = 1;
   for (let i = 0; i < I; i++) {
     const from = start[i];
     const to = start[i + 1];
-    let a0 = p0, a1 = p1, a2 = p2;
+    let a0 = q0, a1 = q1, a2 = q2;
     for (let j = from; j < to; j++) {
       const base = labelCell[j];
-      a0 += logs[base];
-      a1 += logs[base + 3];
-      a2 += logs[base + 6];
+      a0 *= theta[base];
+      a1 *= theta[base + 3];
+      a2 *= theta[base + 6];
     }
-    const top = Math.max(Math.max(Math.max(-Infinity, a0), a1), a2);
-    // exp(0) is exactly 1: the top class needs no exp.
-    const e0 = a0 === top ? 1 : Math.exp(a0 - top), e1 = a1 === top ? 1 : Math.exp(a1 - top), e2 = a2 === top ? 1 : Math.exp(a2 - top);
-    const z = e0 + e1 + e2;
-    logLikelihood += top + Math.log(z);
-    const t0 = e0 / z, t1 = e1 / z, t2 = e2 / z;
+    let z = a0 + a1 + a2;
+    if (!(z > UNDERFLOW)) {
+      let l0 = logs[0], l1 = logs[1], l2 = logs[2];
+      for (let j = from; j < to; j++) {
+        const base = labelCell[j];
+        l0 += logs[base];
+        l1 += logs[base + 3];
+        l2 += logs[base + 6];
+      }
+      const top = Math.max(l0, l1, l2);
+      a0 = Math.exp(l0 - top);
+      a1 = Math.exp(l1 - top);
+      a2 = Math.exp(l2 - top);
+      z = a0 + a1 + a2;
+      logLikelihood += top;
+    }
+    product *= z;
+    if (product < UNDERFLOW) {
+      logLikelihood += Math.log(product);
+      product = 1;
+    }
+    const t0 = a0 / z, t1 = a1 / z, t2 = a2 / z;
     const at = i * 3;
     change = Math.max(Math.max(Math.max(change, Math.abs(t0 - T[at])), Math.abs(t1 - T[at + 1])), Math.abs(t2 - T[at + 2]));
     T[at] = t0; T[at + 1] = t1; T[at + 2] = t2;
@@ -196,6 +225,7 @@ function eStep(T: Float64Array, start: Int32Array, labelCell: Int32Array, logs: 
       sums[base + 6] += t2;
     }
   }
+  logLikelihood += Math.log(product);
   sums[0] += n0; sums[1] += n1; sums[2] += n2;
   return { change, logLikelihood };
 }
