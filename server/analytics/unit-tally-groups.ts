@@ -62,3 +62,13 @@ export async function unitTallyGroups(db: Db, studyId: string, f: ReportFilter, 
     histogram: r.slice(7, 7 + points).map(toNumber), leftWins: toNumber(r[14]), sidedNonTies: toNumber(r[15]), units: toNumber(r[16]),
   }));
 }
+
+/**
+ * The counted judgments with a value (a preference or a score) of the study's units that pass the
+ * filter: a sum over the unit tallies' covering index instead of a count over the judgments.
+ */
+export async function countedJudgmentsWithValue(db: Db, studyId: string, f: ReportFilter): Promise<number> {
+  const where = tallyFilter(studyId, f);
+  const [r] = await nativeRows(db, `SELECT SUM(${HISTOGRAM.replaceAll(", ", " + ")}) FROM "UnitTally" WHERE ${where.sql}`, where.params);
+  return toNumber(r[0]);
+}

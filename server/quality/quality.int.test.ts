@@ -8,6 +8,7 @@ import { peerAgreement } from "./domain/peer-agreement";
 import { agreementTallies, countedVerdictLabels } from "./repo";
 import { weightedVerdicts } from "./domain/weighted-verdicts";
 import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
+import { reliabilityWeightedVerdicts } from "./service";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
@@ -168,21 +169,36 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     await expectSame(single.id, "SINGLE_SIDED");
   });
 
-  it("reads one dimension's counted verdicts as codes and fits them on a worker thread as in this one", async () => {
-    const overall = await t.db.dimension.findFirstOrThrow({ where: { key: "overall" } });
-    const labels = await countedVerdictLabels(t.db, studyId, {}, overall.id);
-    const counted = await t.db.judgment.findMany({ where: { studyId, dimensionId: overall.id, superseded: false, surplus: false, control: false, excludedById: null, preference: { not: null } },
-      select: { itemId: true, graderId: true, preference: true } });
-    expect(labels.item.length).toBe(counted.length);
-    expect(labels.items).toBe(new Set(counted.map((j) => j.itemId)).size);
-    expect(labels.graders).toBe(new Set(counted.map((j) => j.graderId)).size);
-    // Codes stand for ids: the same verdicts, and per item the same verdicts, as the judgments hold.
-    const tally = (rows: [string | number, number][]) => [...rows.reduce((m, [k, v]) => m.set(k, [...(m.get(k) ?? []), v].sort()), new Map<string | number, number[]>()).values()]
-      .map((v) => v.join("")).sort();
-    expect(tally([...labels.item].map((i, x) => [i, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.itemId, Math.sign(j.preference!) + 1])));
-    expect(tally([...labels.grader].map((g, x) => [g, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.graderId, Math.sign(j.preference!) + 1])));
+  it("reads several dimensions' counted verdicts as codes in one pass and fits them on a worker thread as in this one", async () => {
+    const dimensions = await t.db.dimension.findMany({ where: { key: { in: ["overall", "truthfulness", "presentation"] } } });
+    const read = await countedVerdictLabels(t.db, studyId, {}, dimensions.map((d) => d.id));
+    // presentation is not one of the study's dimensions: it has no verdicts and no entry.
+    expect([...read.keys()].sort()).toEqual(dimensions.filter((d) => d.key !== "presentation").map((d) => d.id).sort());
+    for (const [dimensionId, labels] of read) {
+      const counted = await t.db.judgment.findMany({ where: { studyId, dimensionId, superseded: false, surplus: false, control: false, excludedById: null, preference: { not: null } },
+        select: { itemId: true, graderId: true, preference: true } });
+      expect(labels.item.length).toBe(counted.length);
+      expect(labels.items).toBe(new Set(counted.map((j) => j.itemId)).size);
+      expect(labels.graders).toBe(new Set(counted.map((j) => j.graderId)).size);
+      // Codes stand for ids: the same verdicts, and per item the same verdicts, as the judgments hold.
+      const tally = (rows: [string | number, number][]) => [...rows.reduce((m, [k, v]) => m.set(k, [...(m.get(k) ?? []), v].sort()), new Map<string | number, number[]>()).values()]
+        .map((v) => v.join("")).sort();
+      expect(tally([...labels.item].map((i, x) => [i, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.itemId, Math.sign(j.preference!) + 1])));
+      expect(tally([...labels.grader].map((g, x) => [g, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.graderId, Math.sign(j.preference!) + 1])));
+    }
+    const overall = read.get(dimensions.find((d) => d.key === "overall")!.id)!;
     const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 300 };
-    expect(await weightedVerdictsInWorker("overall", labels, bootstrap, 0)).toEqual(weightedVerdicts("overall", labels, bootstrap));
+    expect(await weightedVerdictsInWorker("overall", overall, bootstrap, 0)).toEqual(weightedVerdicts("overall", overall, bootstrap));
+  });
+
+  it("skips the fit above its judgment limit, counting the counted verdicts the filter keeps", async () => {
+    const counted = (where: object) => t.db.judgment.count({ where: { studyId, superseded: false, surplus: false, control: false, excludedById: null, preference: { not: null }, ...where } });
+    const all = await counted({});
+    expect(await reliabilityWeightedVerdicts(t.db, studyId, {}, all - 1)).toEqual({ weighted: [], skipped: { judgments: all, limit: all - 1 } });
+    expect((await reliabilityWeightedVerdicts(t.db, studyId, {}, all)).skipped).toBeNull();
+    const overall = await counted({ dimension: { key: "overall" } });
+    expect(overall).toBeLessThan(all);
+    expect((await reliabilityWeightedVerdicts(t.db, studyId, { dimensions: ["overall"] }, 0)).skipped).toEqual({ judgments: overall, limit: 0 });
   });
 
   it("excluding the careless graders moves the headline back to the planted truth; undoing it restores it", async () => {

@@ -8,6 +8,7 @@ import { judgmentFilter } from "../dashboards/repo";
 import type { ControlKind } from "./domain/control-rows";
 import type { Expectation } from "./domain/gold-answer";
 import type { CodedLabels } from "./domain/dawid-skene";
+import { labelsByDimension } from "./domain/labels-by-dimension";
 
 export const qualitySettingsOf = (db: Db | Tx, studyId: string) =>
   db.study.findUnique({
@@ -119,28 +120,24 @@ export async function agreementTallies(db: Db, studyId: string, type: "SIDE_BY_S
 }
 
 /**
- * One dimension's counted side-by-side judgments (not surplus, not excluded, on study material)
- * with a preference, as coded labels for the weighted verdicts: item and grader codes and the
- * verdict (0 baseline better, 1 about the same, 2 candidate better), no object or text key per
- * judgment (a million of them cost seconds). One read per dimension, so that several run at once
- * and each fit can start when its own read ends.
+ * The counted side-by-side verdicts of these dimensions (label 0 baseline better, 1 about the
+ * same, 2 candidate better), read in one pass over the study's judgments, as coded labels per
+ * dimension id (item and grader codes, no object or text key per judgment: a million of those cost
+ * seconds); a dimension without any is absent.
  */
-export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFilter, dimensionId: string): Promise<CodedLabels> {
+export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFilter, dimensionIds: string[]): Promise<Map<string, CodedLabels>> {
+  if (dimensionIds.length === 0) return new Map();
   const where = judgmentFilter(studyId, f);
   const c = await nativeColumns(db, `
-    SELECT j."itemId", j."graderId", CASE WHEN j."preference" > 0 THEN 2 WHEN j."preference" < 0 THEN 0 ELSE 1 END
+    SELECT j."dimensionId", j."itemId", j."graderId", CASE WHEN j."preference" > 0 THEN 2 WHEN j."preference" < 0 THEN 0 ELSE 1 END
     FROM "Judgment" j
-    WHERE ${where.sql} AND j."dimensionId" = ? AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`, [...where.params, dimensionId]);
-  const [item, grader] = [0, 1].map((i) => c.dictionary(i));
-  return { items: item.values.length, graders: grader.values.length, item: item.codes, grader: grader.codes, label: Int32Array.from(c.numbers(2)) };
+    WHERE ${where.sql} AND j."dimensionId" IN (${dimensionIds.map(() => "?").join(", ")}) AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`,
+  [...where.params, ...dimensionIds]);
+  const [dimension, item, grader] = [0, 1, 2].map((i) => c.dictionary(i));
+  const split = labelsByDimension(dimension.codes, item.codes, grader.codes, c.numbers(3));
+  return new Map([...split].map(([code, labels]) => [String(dimension.values[code]), labels]));
 }
 
-/** Counted side-by-side judgments with a preference: whether the weighted verdicts are affordable. */
-export async function countedVerdictCount(db: Db, studyId: string, f: ReportFilter): Promise<number> {
-  const where = judgmentFilter(studyId, f);
-  const [r] = await nativeRows(db, `SELECT COUNT(*) FROM "Judgment" j WHERE ${where.sql} AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL`, where.params);
-  return toNumber(r[0]);
-}
 
 // ---- Exclusions ----
 

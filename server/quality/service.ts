@@ -20,6 +20,7 @@ import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostic
 import { qualificationResult } from "./domain/qualification-result";
 import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
+import { countedJudgmentsWithValue } from "../analytics/unit-tally-groups";
 import * as repo from "./repo";
 import type { TExcludeGrader, TQualitySettings } from "./schema";
 
@@ -275,7 +276,7 @@ export async function graderDiagnosticsOf(db: Db, studyId: string, filter: Repor
 
 /**
  * Side-by-side judgments beyond which the weighted verdicts are not fitted: the page says so
- * instead of making every visit wait (a million take about 4 s on two cores, see docs/performance.md).
+ * instead of making every visit wait (a million take about 3 s on two cores, see docs/performance.md).
  */
 export const WEIGHTED_MAX_JUDGMENTS = 2_000_000;
 
@@ -283,25 +284,37 @@ export const WEIGHTED_MAX_JUDGMENTS = 2_000_000;
  * The reliability-weighted (Dawid–Skene) verdict shares of a side-by-side study over what the
  * filter keeps, to read beside the plain ones; none for a single-sided study.
  */
-export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filter: ReportFilter) {
+export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filter: ReportFilter, limit = WEIGHTED_MAX_JUDGMENTS) {
   const s = await loadStudy(db, studyId);
   if (s.type !== "SIDE_BY_SIDE") return { weighted: [], skipped: null };
-  const counted = await repo.countedVerdictCount(db, studyId, filter);
-  if (counted > WEIGHTED_MAX_JUDGMENTS) return { weighted: [], skipped: { judgments: counted, limit: WEIGHTED_MAX_JUDGMENTS } };
+  const counted = await countedJudgmentsWithValue(db, studyId, filter);
+  if (counted > limit) return { weighted: [], skipped: { judgments: counted, limit } };
   return { weighted: await weightedVerdictsOfStudy(db, studyId, filter, s.dimensions.map((d) => ({ id: d.dimensionId, key: d.dimension.key }))), skipped: null };
 }
 
 /**
+ * Reads of a study's verdicts at once: each reads its share of the dimensions in one pass (SQLite
+ * has two read workers), and a share's fits start as soon as its read ends.
+ */
+const VERDICT_READS = 2;
+
+/**
  * The reliability-weighted verdicts of the judgments the filter keeps, per dimension with
- * judgments, in key order: each dimension read and fitted on its own, all at once.
+ * judgments, in key order: the dimensions read in a few shares at once, each fitted on its own.
  */
 async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFilter, dimensions: { id: string; key: string }[]) {
   const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
-  const fits = await Promise.all([...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)).map(async (d) => {
-    const labels = await repo.countedVerdictLabels(db, studyId, filter, d.id);
-    return labels.item.length > 0 ? weightedVerdictsInWorker(d.key, labels, bootstrap) : null;
+  const sorted = [...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const shares = Array.from({ length: Math.min(VERDICT_READS, sorted.length) }, (_, k) => sorted.filter((_, i) => i % VERDICT_READS === k));
+  const fitted = await Promise.all(shares.map(async (share) => {
+    const labels = await repo.countedVerdictLabels(db, studyId, filter, share.map((d) => d.id));
+    return Promise.all(share.map((d) => {
+      const of = labels.get(d.id);
+      return of ? weightedVerdictsInWorker(d.key, of, bootstrap) : null;
+    }));
   }));
-  return fits.filter((w) => w !== null);
+  const byKey = new Map(fitted.flat().filter((w) => w !== null).map((w) => [w.dimension, w]));
+  return sorted.map((d) => byKey.get(d.key)).filter((w) => w !== undefined);
 }
 
 // ---- Exclusions ----
