@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { binomial, logGamma, mulberry32, poissonLarge } from "./seeded-random";
+import { binomial, logFactorial, logGamma, mulberry32, poissonLarge } from "./seeded-random";
 
 const meanVar = (xs: number[]) => {
   const m = xs.reduce((s, x) => s + x, 0) / xs.length;
@@ -52,6 +52,11 @@ describe("seeded samplers", () => {
     expect(logGamma(3.5)).toBeCloseTo(1.2009736023470743, 12);
     expect(logGamma(1.5)).toBeCloseTo(-0.12078223763524522, 12);
     expect(logGamma(1001)).toBeCloseTo(5912.128178488163, 9);
+  });
+
+  it("gives ln k! from its cache exactly as logGamma(k + 1) computes it, in whatever order asked", () => {
+    for (const k of [5_000, 0, 1, 2, 1023, 1024, 70_000, 3, 1_048_575, 1_048_576, 2_000_000]) expect(logFactorial(k)).toBe(logGamma(k + 1));
+    for (let k = 0; k < 5_000; k++) expect(logFactorial(k)).toBe(logGamma(k + 1));
   });
 
   it("draws large Poissons exactly: frequencies match the probability mass function, mean and variance the mean", () => {
