@@ -16,7 +16,7 @@
 //   ordinal:  (Σ_{g=c..k} n_g − (n_c + n_k) / 2)²  — ranks, not distances: a grader's "much better"
 //             and "better" are ordered, not a measured two points apart.
 // alpha = 1 − (n − 1) · Σ o_ck δ²_ck / Σ n_c n_k δ²_ck.
-import { quantile, type BootstrapOptions } from "./bootstrap";
+import { percentileInterval, type BootstrapOptions } from "./bootstrap";
 import { MIN_CLUSTERS, tooFewClustersNote } from "./cluster-bootstrap";
 import { packHistogram } from "./packed-histogram";
 import { ResampleCounts } from "./resample-counts";
@@ -163,8 +163,7 @@ export class AlphaTally {
     }
     const ci = (xs: number[]): Interval | null => {
       if (xs.length < opts.resamples / 2) return null;
-      xs.sort((a, b) => a - b);
-      return { low: quantile(xs, 0.025), high: quantile(xs, 0.975) };
+      return percentileInterval(xs);
     };
     const result = (metric: AlphaMetric): AlphaResult => {
       const interval = point[metric] === null ? null : ci(stats[metric]);

@@ -45,9 +45,14 @@ export class PairTally {
   }
 }
 
-function percentileInterval(stats: number[]): Interval {
-  stats.sort((a, b) => a - b);
-  return { low: quantile(stats, 0.025), high: quantile(stats, 0.975) };
+/**
+ * The 2.5% and 97.5% quantiles of the resampled statistics. Sorted as a Float64Array: its numeric
+ * sort needs no comparator call per comparison (a report sorts a thousand such lists); the order,
+ * and so the interval, is the same for statistics that are never NaN, as these are.
+ */
+export function percentileInterval(stats: ArrayLike<number>): Interval {
+  const sorted = Float64Array.from(stats).sort();
+  return { low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) };
 }
 
 /** 95% interval for the mean of `values` (one per unit). `key` names the statistic for its seed. */

@@ -8,7 +8,7 @@
 // The share is a ratio estimator, Σ successes / Σ trials over the drawn clusters. Clusters with
 // equal (successes, trials) are interchangeable, so a resample is a multinomial draw over the
 // distinct pairs, as in bootstrap.ts: a handful of categories however many prompts there are.
-import { quantile, type BootstrapOptions } from "./bootstrap";
+import { percentileInterval, type BootstrapOptions } from "./bootstrap";
 import { ResampleCounts } from "./resample-counts";
 import { deriveSeed, mulberry32 } from "./seeded-random";
 import type { Interval } from "./wilson-interval";
@@ -93,8 +93,7 @@ export function bootstrapShare(clusters: ClusterCount[], opts: BootstrapOptions,
     }
     stats.push(s / t); // t > 0: every cluster has trials
   }
-  stats.sort((a, b) => a - b);
-  return { low: quantile(stats, 0.025), high: quantile(stats, 0.975) };
+  return percentileInterval(stats);
 }
 
 /** The clustered interval of a share: bootstrap over clusters when there are enough of them. */
