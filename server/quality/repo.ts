@@ -138,7 +138,6 @@ export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFil
   return new Map([...split].map(([code, labels]) => [String(dimension.values[code]), labels]));
 }
 
-
 // ---- Exclusions ----
 
 export const findExclusion = (db: Db, id: string) => db.exclusion.findUnique({ where: { id }, select: { id: true, studyId: true, graderId: true, revokedAt: true } });

@@ -242,8 +242,8 @@ export class ResampleCounts {
 
   /**
    * Adds `count` units drawn one by one (each a uniform position among the n units). The uniforms
-   * come in batches: the same values in the same order as one call each (fillUniforms), without a
-   * call per unit, which cost a fifth of the draws of a report's paired means.
+   * come in batches, the same values in the same order as one call each (fillUniforms): no call
+   * of the generator per unit.
    */
   private addUnits(out: Int32Array, count: number, u: Uniform): void {
     const { n, typeOfUnit, unitUniforms } = this;
