@@ -12,6 +12,7 @@ export async function generateMetadata() {
 
 export default async function StudiesPage() {
   const t = await getTranslations("research.studiesPage");
+  const role = await getTranslations("research.modelRoles");
   const studies = await (await serverApi("research")).studies.list();
   return (
     <>
@@ -33,7 +34,7 @@ export default async function StudiesPage() {
                     <div className="text-xs text-slate-500">{s.promptSet?.name ?? t("noPromptSet")} {" "}{t("itemsLocales", { items: s._count.items, count: s.locales.length })}</div></td>
                   <td className="px-4 py-3">{s.type === "SIDE_BY_SIDE" ? t("sideBySide") : t("singleSided")}</td>
                   <td className="px-4 py-3 text-xs">{s.models.map((m) => (
-                    <div key={m.model.id}>{m.model.name} <span className="text-slate-500">({m.role.toLowerCase()})</span></div>))}</td>
+                    <div key={m.model.id}>{m.model.name} <span className="text-slate-500">({role(m.role)})</span></div>))}</td>
                   <td className="px-4 py-3"><StatusBadge status={s.status} /></td>
                   <td className="px-4 py-3"><ProgressBar done={s.submitted} total={s.wanted} label={t("progressOf", { name: s.name })} /></td>
                 </tr>

@@ -12,6 +12,7 @@ export async function generateMetadata() {
 
 export default async function StudyOverviewPage({ params }: { params: Promise<{ studyId: string }> }) {
   const t = await getTranslations("research.studyIdPage");
+  const role = await getTranslations("research.modelRoles");
   const { studyId } = await params;
   const api = await serverApi("research");
   const [study, leases, byDimension] = await Promise.all([api.studies.get({ studyId }), api.grading.liveLeases({ studyId }), api.dashboards.progress({ studyId })]);
@@ -56,7 +57,7 @@ export default async function StudyOverviewPage({ params }: { params: Promise<{ 
         <section className="rounded-lg border border-slate-200 bg-white p-4 text-sm" aria-label={t("setUp")}>
           <h2 className="mb-2 font-semibold">{t("setUp")}</h2>
           <dl className="space-y-1">
-            {study.models.map((m) => (<div key={m.model.id} className="flex justify-between gap-2"><dt className="text-slate-500">{m.role.toLowerCase()}</dt><dd>{m.model.name}</dd></div>))}
+            {study.models.map((m) => (<div key={m.model.id} className="flex justify-between gap-2"><dt className="text-slate-500">{role(m.role)}</dt><dd>{m.model.name}</dd></div>))}
             <div className="flex justify-between gap-2"><dt className="text-slate-500">{t("promptSet")}</dt><dd>{study.promptSet?.name ?? "—"}</dd></div>
             <div className="flex justify-between gap-2"><dt className="text-slate-500">{t("locales")}</dt><dd className="text-right">{study.locales.map((l) => l.localeCode).join(", ")}</dd></div>
             <div className="flex justify-between gap-2"><dt className="text-slate-500">{t("dimensions")}</dt><dd className="text-right">{study.dimensions.map((d) => d.dimension.label).join(", ")}</dd></div>
