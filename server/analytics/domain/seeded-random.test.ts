@@ -57,6 +57,7 @@ describe("seeded samplers", () => {
   it("gives ln k! from its cache exactly as logGamma(k + 1) computes it, in whatever order asked", () => {
     for (const k of [5_000, 0, 1, 2, 1023, 1024, 70_000, 3, 1_048_575, 1_048_576, 2_000_000]) expect(logFactorial(k)).toBe(logGamma(k + 1));
     for (let k = 0; k < 5_000; k++) expect(logFactorial(k)).toBe(logGamma(k + 1));
+    for (const k of [2.5, 0.25, 4_000.5]) expect(logFactorial(k)).toBe(logGamma(k + 1));
   });
 
   it("draws large Poissons exactly: frequencies match the probability mass function, mean and variance the mean", () => {

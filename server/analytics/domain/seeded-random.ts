@@ -65,14 +65,15 @@ const LOG_FACTORIAL_CACHE_LIMIT = 1 << 20;
 let logFactorials = new Float64Array(0);
 
 /**
- * ln k! for a whole k ≥ 0. The rejection samplers below ask for the same values millions of times
- * in a report's bootstrap, at about 25 ns each through logGamma's series; cached, a value is a
- * lookup. The cache holds logGamma(k + 1) itself, so every draw decides exactly as it would with
- * logGamma. It grows to the next power of two past the largest k asked for.
+ * ln k! = ln Γ(k + 1) for k ≥ 0. The rejection samplers below ask for the same values millions of
+ * times in a report's bootstrap, at about 25 ns each through logGamma's series; cached, a whole
+ * k's value is a lookup. The cache holds logGamma(k + 1) itself, so every draw decides exactly as
+ * it would with logGamma. It grows to the next power of two past the largest k asked for; a k that
+ * is not whole (counts that are not) goes to logGamma.
  */
 export function logFactorial(k: number): number {
-  if (k < logFactorials.length) return logFactorials[k];
-  if (k >= LOG_FACTORIAL_CACHE_LIMIT) return logGamma(k + 1);
+  if (k < logFactorials.length && Number.isInteger(k)) return logFactorials[k];
+  if (k >= LOG_FACTORIAL_CACHE_LIMIT || !Number.isInteger(k)) return logGamma(k + 1);
   let size = 1024;
   while (size <= k) size *= 2;
   const grown = new Float64Array(size);
