@@ -28,7 +28,10 @@ describe("single-sided rows on worker threads", () => {
     const there = await scoreRowsInWorkers(scoreSeriesOf(units, prompts), "S", bootstrap, undefined, 0);
     expect(there).toEqual(here);
     expect(new Set(there.map((r) => r.dimension)).size).toBe(3);
-    const metrics = new Set(["mean_score", "relative_improvement_mean"]);
-    expect(await scoreRowsInWorkers(scoreSeriesOf(units, prompts), "S", bootstrap, metrics, 0)).toEqual(scoreSeriesOf(units, prompts).rows("S", bootstrap, metrics));
+    // A choice of rows reaches the workers, the slice "all" only ones included.
+    const choice = { metrics: new Set(["mean_score", "relative_improvement_mean", "alpha"]), overallOnly: new Set(["alpha"]) };
+    const chosen = await scoreRowsInWorkers(scoreSeriesOf(units, prompts), "S", bootstrap, choice, 0);
+    expect(chosen).toEqual(scoreSeriesOf(units, prompts).rows("S", bootstrap, choice));
+    expect(new Set(chosen.filter((r) => r.metric === "alpha").map((r) => r.slice))).toEqual(new Set(["all"]));
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, unitPasser, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
+import type { RowChoice } from "../analytics/domain/row-choice";
 import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows } from "../analytics/domain/single-sided-report";
 import { scoreRowsInWorkers } from "../analytics/score-rows-in-workers";
 import { allOnly } from "../analytics/domain/slices";
@@ -114,7 +115,14 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
   });
 }
 
-/** The full report over what the filter keeps: every slice (locale, region, category, modality). */
+/**
+ * The single-sided rows the dashboard draws: everything but agreement per slice (the quality
+ * section shows alpha for the whole view; the report file has it per slice). At a million
+ * judgments agreement on the other slices was a third of this request's work.
+ */
+const BREAKDOWN_ROWS: RowChoice = { overallOnly: new Set(["alpha", "alpha_ordinal"]) };
+
+/** The report over what the filter keeps, every slice (locale, region, category, modality); single-sided, the rows the dashboard draws. */
 export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
   const s = await loadStudy(db, studyId);
   if (s.type === "SIDE_BY_SIDE") {
@@ -126,8 +134,8 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const [units, prompts] = await Promise.all([analytics.scoreUnitColumns(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
   const series = new ScoreSeries(kept);
-  series.addColumns(units, unitPasser(kept, filter));
-  return scoreRowsInWorkers(series, s.name, DEFAULT_BOOTSTRAP);
+  for (const part of units) series.addColumns(part, unitPasser(kept, filter));
+  return scoreRowsInWorkers(series, s.name, DEFAULT_BOOTSTRAP, BREAKDOWN_ROWS);
 }
 
 const FLAGGED_SHOWN = 100;
@@ -173,7 +181,7 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     ]);
     const series = new ScoreSeries(prompts, allOnly);
     scoresOverTime(judgments, OVER_TIME_POINTS, series, (i) => keys.items.get(judgments.itemIds[i])!, (d) => judgments.dimensionKeys[d],
-      (count, at) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: series.rows(s.name, DEFAULT_BOOTSTRAP, HEADLINE_METRICS) }));
+      (count, at) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: series.rows(s.name, DEFAULT_BOOTSTRAP, { metrics: HEADLINE_METRICS }) }));
   }
   return points;
 }

@@ -89,4 +89,14 @@ describe("single-sided report", () => {
     kept.addColumns(columns, (promptId) => promptId !== "p3");
     expect(kept.rows("S", OPTS)).toEqual(singleSidedRows("S", units.filter((u) => u.promptId !== "p3"), prompts, OPTS));
   });
+
+  it("computes only the rows a choice asks for, agreement on the slice 'all' only when asked so", () => {
+    const overall = singleSidedRows("S", units, prompts, OPTS, undefined, { overallOnly: new Set(["alpha", "alpha_ordinal"]) });
+    const perSliceAlpha = (r: { metric: string; slice: string }) => r.metric.startsWith("alpha") && r.slice !== "all";
+    expect(rows.some(perSliceAlpha)).toBe(true);
+    expect(overall).toEqual(rows.filter((r) => !perSliceAlpha(r)));
+    const chosen = singleSidedRows("S", units, prompts, OPTS, undefined, { metrics: new Set(["mean_score", "alpha"]), overallOnly: new Set(["alpha"]) });
+    expect(new Set(chosen.map((r) => `${r.metric} ${r.slice === "all" ? "all" : "slice"}`)))
+      .toEqual(new Set(["mean_score all", "mean_score slice", "alpha all"]));
+  });
 });

@@ -10,6 +10,7 @@ import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoug
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { packHistogram } from "./packed-histogram";
 import type { ReportRow } from "./report-row";
+import { wantedOn, type RowChoice } from "./row-choice";
 import { compareSlices, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 
 export interface ScoreUnit {
@@ -61,9 +62,9 @@ export interface Series {
 
 export function singleSidedRows(
   study: string, units: Iterable<ScoreUnit>, prompts: Map<string, PromptAttributes>, bootstrap: BootstrapOptions,
-  slicing: Slicing = slicesOf, metrics?: ReadonlySet<string>,
+  slicing: Slicing = slicesOf, choice?: RowChoice,
 ): ReportRow[] {
-  return scoreSeriesOf(units, prompts, slicing).rows(study, bootstrap, metrics);
+  return scoreSeriesOf(units, prompts, slicing).rows(study, bootstrap, choice);
 }
 
 /** The units summed into a ScoreSeries. */
@@ -186,32 +187,35 @@ export class ScoreSeries {
     s.histogram[i * SCORE_POINTS + score - 1]++;
   }
 
-  /** The report rows of what has been added so far (only `metrics`, when given). */
-  rows(study: string, bootstrap: BootstrapOptions, metrics?: ReadonlySet<string>): ReportRow[] {
-    const wanted = (m: string) => !metrics || metrics.has(m);
+  /** The report rows of what has been added so far (only those `choice` asks for, when given). */
+  rows(study: string, bootstrap: BootstrapOptions, choice?: RowChoice): ReportRow[] {
     const { series, slicePrompts } = this;
     const size = this.capacity;
-    const withAlpha = wanted("alpha") || wanted("alpha_ordinal");
-    const withTopBox = wanted("top_box_rate");
-    const withTopBoxPairs = wanted("relative_improvement_top_box");
+    const slices = [...slicePrompts.keys()].sort(compareSlices);
+    const alphaOn = (wanted: (m: string) => boolean) => wanted("alpha") || wanted("alpha_ordinal");
     // Each prompt's histogram packed once per series (NaN where a point overflows its field): the
     // alpha tallies of the prompt's five or so slices reuse the key.
     const packed = new Map<Series, Float64Array>();
-    for (const byModel of series.values()) {
-      for (const s of byModel.values()) if (withAlpha) packed.set(s, Float64Array.from({ length: size }, (_, i) => packHistogram(s.histogram, SCORE_POINTS, i * SCORE_POINTS) ?? NaN));
+    if (slices.some((slice) => alphaOn(wantedOn(choice, slice)))) {
+      for (const byModel of series.values()) {
+        for (const s of byModel.values()) packed.set(s, Float64Array.from({ length: size }, (_, i) => packHistogram(s.histogram, SCORE_POINTS, i * SCORE_POINTS) ?? NaN));
+      }
     }
 
     const rows: ReportRow[] = [];
-    const slices = [...slicePrompts.keys()].sort(compareSlices);
     for (const dimension of [...series.keys()].sort()) {
       const byModel = series.get(dimension)!;
       const models = [...byModel.keys()].sort();
       for (const slice of slices) {
+        const wanted = wantedOn(choice, slice);
+        const withAlpha = alphaOn(wanted);
+        const withTopBox = wanted("top_box_rate");
+        const withTopBoxPairs = wanted("relative_improvement_top_box");
         const members = slicePrompts.get(slice)!;
         const present: string[] = [];
         for (const model of models) {
           const s = byModel.get(model)!;
-          const keys = packed.get(s);
+          const keys = withAlpha ? packed.get(s) : undefined;
           const means = new Map<number, number>(); // a prompt's mean score → prompts with it
           let prompts = 0, sumOfMeans = 0, judgments = 0;
           const topBox: ClusterTally = new Map();
@@ -230,10 +234,11 @@ export class ScoreSeries {
           if (prompts === 0) continue;
           present.push(model);
           rows.push(...modelScoreRows(study, dimension, slice, model, {
-            prompts, judgments, topBox, alpha, bootstrap, metrics, mean: sumOfMeans / prompts,
+            prompts, judgments, topBox, alpha, bootstrap, wanted, mean: sumOfMeans / prompts,
             meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), bootstrap, meanKey(model, dimension, slice)),
           }));
         }
+        if (!PAIRED_METRICS.some(wanted)) continue;
         // Each unordered pair is resampled once; both directions' intervals come from it.
         for (const [k, a] of present.entries()) {
           for (const b of present.slice(k + 1)) {
@@ -247,7 +252,7 @@ export class ScoreSeries {
               if (withTopBoxPairs) topPairs.add(sa.topBox[i] / sa.n[i], sb.topBox[i] / sb.n[i]);
             }
             if (pairs.units === 0) continue;
-            if (PAIRED_METRICS.some(wanted)) rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, withTopBoxPairs ? topPairs : null, bootstrap).filter((r) => wanted(r.metric)));
+            rows.push(...pairedRows({ study, dimension, slice, a, b }, pairs, withTopBoxPairs ? topPairs : null, bootstrap).filter((r) => wanted(r.metric)));
           }
         }
       }
@@ -310,8 +315,8 @@ export interface ModelScoreAggregate {
   /** prompts by their histogram of scores */
   alpha: AlphaTally;
   bootstrap: BootstrapOptions;
-  /** only these metrics (and only their intervals are computed); all when absent */
-  metrics?: ReadonlySet<string>;
+  /** whether a metric is wanted (only wanted ones' intervals are computed); every metric when absent */
+  wanted?: (metric: string) => boolean;
 }
 
 /** The report rows of one model, dimension and slice (definitions in docs/report-format.md). */
@@ -320,7 +325,7 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
     study, type: "single_sided", model_a: model, model_b: "", dimension, slice, metric, value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n,
     n_clusters: extra.clusters ?? null, note: extra.note ?? "",
   });
-  const wanted = (m: string) => !a.metrics || a.metrics.has(m);
+  const wanted = a.wanted ?? (() => true);
   const agreement = wanted("alpha") || wanted("alpha_ordinal") ? a.alpha.results(a.bootstrap, `${model}|${dimension}|${slice}`) : null;
   const alphaRow = (metric: string, r: AlphaResult) => row(metric, r.alpha, r.units, r.interval, { clusters: r.units, note: r.note });
   const mean = wanted("mean_score") ? withEnoughClusters(a.prompts, "prompts", a.meanInterval) : null;
