@@ -8,6 +8,9 @@ import { SMALL_SAMPLE, ciDeltas } from "../_lib/report-view";
 import { MODEL_COLORS, num, pct } from "../_lib/palette";
 import { ChartCard, DataTable, TooltipBox } from "./chart-card";
 
+/** A share with its interval, or the share alone where there is none (too few prompts). */
+const pctWithCi = (e: { value: number | null; low: number | null; high: number | null }) =>
+  e.value === null ? "—" : e.low === null ? pct(e.value) : `${pct(e.value)} (${pct(e.low)}–${pct(e.high)})`;
 
 /** Groups (dimensions or slices) on the axis, one bar per model. */
 export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
@@ -29,9 +32,10 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
       description={t("meanOverPromptsOfEach")}
       warning={anySmall ? <p className="mb-1 text-xs text-amber-800">{t("someMeansRestOnFewer", { SMALL_SAMPLE })}</p> : undefined}
       csvRows={groups.flatMap((g) => g.scores.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, prompts: s.mean.n,
-        mean_score: s.mean.value, ci_low: s.mean.low, ci_high: s.mean.high, top_box_rate: s.topBox.value })))}
+        mean_score: s.mean.value, ci_low: s.mean.low, ci_high: s.mean.high,
+        top_box_rate: s.topBox.value, top_box_ci_low: s.topBox.low, top_box_ci_high: s.topBox.high })))}
       table={<DataTable caption={title} columns={["", t("model"), t("prompts"), t("meanScore"), t("n95Ci"), t("topBox45")]}
-        rows={groups.flatMap((g) => g.scores.map((s) => [g.label, s.model, s.mean.n, num(s.mean.value), s.mean.low === null ? "—" : `${num(s.mean.low)}–${num(s.mean.high)}`, pct(s.topBox.value)]))} />}>
+        rows={groups.flatMap((g) => g.scores.map((s) => [g.label, s.model, s.mean.n, num(s.mean.value), s.mean.low === null ? "—" : `${num(s.mean.low)}–${num(s.mean.high)}`, pctWithCi(s.topBox)]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(160, 50 + groups.length * models.length * 22)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
@@ -70,9 +74,10 @@ export function RelativeImprovements({ groups, baseline, models, title, fileStem
     <ChartCard title={title} fileStem={fileStem} legend={shown.map((m) => ({ label: t("mOverBaseline", { m, baseline }), color: MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length] }))}
       description={t("meanOfModelMeanOf", { baseline })}
       csvRows={groups.flatMap((g) => g.improvements.map((s) => ({ group: g.label, dimension: s.dimension, slice: s.slice, model: s.model, baseline: s.baseline,
-        shared_prompts: s.improvement.n, relative_improvement: s.improvement.value, ci_low: s.improvement.low, ci_high: s.improvement.high })))}
-      table={<DataTable caption={title} columns={["", t("model"), t("sharedPrompts"), t("relativeImprovement"), t("n95Ci")]}
-        rows={groups.flatMap((g) => g.improvements.map((s) => [g.label, s.model, s.improvement.n, pct(s.improvement.value), s.improvement.low === null ? "—" : `${pct(s.improvement.low)}–${pct(s.improvement.high)}`]))} />}>
+        shared_prompts: s.improvement.n, relative_improvement: s.improvement.value, ci_low: s.improvement.low, ci_high: s.improvement.high,
+        relative_improvement_top_box: s.topBox.value, top_box_ci_low: s.topBox.low, top_box_ci_high: s.topBox.high })))}
+      table={<DataTable caption={title} columns={["", t("model"), t("sharedPrompts"), t("relativeImprovement"), t("n95Ci"), t("topBoxImprovement")]}
+        rows={groups.flatMap((g) => g.improvements.map((s) => [g.label, s.model, s.improvement.n, pct(s.improvement.value), s.improvement.low === null ? "—" : `${pct(s.improvement.low)}–${pct(s.improvement.high)}`, pctWithCi(s.topBox)]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(140, 50 + groups.length * Math.max(1, shown.length) * 24)}>
         <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />

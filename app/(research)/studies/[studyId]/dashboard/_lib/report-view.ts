@@ -47,6 +47,8 @@ export interface ImprovementSummary {
   improvement: Estimate;
   /** the difference of mean scores, model − baseline, over the same shared prompts */
   difference: Estimate;
+  /** the relative improvement of the top-box share (scores of 4 or 5), which has a true zero */
+  topBox: Estimate;
 }
 
 function groupBy<K extends string>(rows: ReportRow[], keyOf: (r: ReportRow) => K): Map<K, Map<string, ReportRow>> {
@@ -81,12 +83,17 @@ export function scoreSummaries(rows: ReportRow[]): ScoreSummary[] {
 
 /** Relative improvement of every other model over the chosen baseline, with the difference of means beside it. */
 export function improvementsOver(rows: ReportRow[], baseline: string): ImprovementSummary[] {
-  const differences = new Map(rows.filter((r) => r.metric === "mean_difference" && r.model_b === baseline)
+  const over = (metric: string) => new Map(rows.filter((r) => r.metric === metric && r.model_b === baseline)
     .map((r) => [`${r.dimension}\u0000${r.slice}\u0000${r.model_a}`, r]));
+  const differences = over("mean_difference");
+  const topBoxes = over("relative_improvement_top_box");
   return rows
     .filter((r) => r.metric === "relative_improvement_mean" && r.model_b === baseline)
-    .map((r) => ({ dimension: r.dimension, slice: r.slice, model: r.model_a, baseline, improvement: estimate(r),
-      difference: estimate(differences.get(`${r.dimension}\u0000${r.slice}\u0000${r.model_a}`)) }));
+    .map((r) => {
+      const key = `${r.dimension}\u0000${r.slice}\u0000${r.model_a}`;
+      return { dimension: r.dimension, slice: r.slice, model: r.model_a, baseline, improvement: estimate(r),
+        difference: estimate(differences.get(key)), topBox: estimate(topBoxes.get(key)) };
+    });
 }
 
 /** An interval as the distances below and above the estimate, as an error bar draws it (scaled, e.g. ×100 for %). */
