@@ -44,6 +44,33 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
   });
   afterAll(async () => t?.drop());
 
+  it("reads a single-sided study's units in shares of its dimensions, every unit once, a dimension the study no longer lists included", async () => {
+    const models = await t.db.model.findMany({ where: { name: { in: ["Ada", "Bo"] } } });
+    const set = await t.db.promptSet.findFirstOrThrow();
+    const scored = (await makeStudy(t.db, { type: "SINGLE_SIDED", modelIds: models.map((m) => m.id), promptSetId: set.id,
+      dimensionKeys: ["overall", "truthfulness", "presentation"] }, { status: "RUNNING" })).id;
+    const graders = (await t.db.user.findMany({ where: { role: "GRADER" } })).map((g) => ({ id: g.id, locales: LOCALES.map((l) => l[0]) }));
+    await simulateJudgments(t.db, scored, { rng: createRng(12), graders, completion: 0.9 });
+    const stored = async () => {
+      const items = new Map((await t.db.item.findMany({ where: { studyId: scored } })).map((i) => [i.id, i.promptId]));
+      const [modelNames, dimensionKeys] = [new Map(models.map((m) => [m.id, m.name])), new Map((await t.db.dimension.findMany()).map((d) => [d.id, d.key]))];
+      return (await t.db.unitTally.findMany({ where: { studyId: scored } }))
+        .map((u) => `${items.get(u.itemId)}|${modelNames.get(u.modelId)}|${dimensionKeys.get(u.dimensionId)}|${[u.h0, u.h1, u.h2, u.h3, u.h4]}`).sort();
+    };
+    const read = async () => (await repo.scoreUnitColumns(t.db, scored)).flatMap((c) => [...Array(c.length).keys()]
+      .map((r) => `${c.promptOf[c.item[r]]}|${c.models[c.model[r]]}|${c.dimensions[c.dimension[r]]}|${c.histogram.map((h) => h[r])}`)).sort();
+    const parts = await repo.scoreUnitColumns(t.db, scored);
+    expect(parts).toHaveLength(2);
+    expect(new Set(parts.flatMap((c) => c.dimensions)).size).toBe(3);
+    const expected = await stored();
+    expect(expected.length).toBeGreaterThan(100);
+    expect(await read()).toEqual(expected);
+    // A dimension dropped from the study's list keeps its units: the last share reads every dimension the others do not.
+    const truthfulness = await t.db.dimension.findFirstOrThrow({ where: { key: "truthfulness" } });
+    await t.db.studyDimension.delete({ where: { studyId_dimensionId: { studyId: scored, dimensionId: truthfulness.id } } });
+    expect(await read()).toEqual(expected);
+  });
+
   it("tallies groups of prompts exactly as it tallies each prompt on its own", async () => {
     const s = (await repo.findStudy(t.db, { id: graded }))!;
     const prompts = await repo.promptAttributes(t.db, graded);
@@ -91,7 +118,9 @@ describe.each(await testEngines())("the report's reading of a study on %s", (eng
     expect(all("n_prompts").value).toBe(12);
 
     const scores = (await repo.findStudy(t.db, { name: "Crowded scores" }))!;
-    const columns = await repo.scoreUnitColumns(t.db, scores.id);
+    const parts = await repo.scoreUnitColumns(t.db, scores.id);
+    expect(parts).toHaveLength(1); // one dimension: one part
+    const columns = parts[0];
     const crowdedScores = [...Array(columns.length).keys()].filter((r) => columns.histogram[4][r] === 1030);
     expect(crowdedScores).toHaveLength(1);
     expect(columns.histogram.map((h) => h[crowdedScores[0]])).toEqual([0, 0, 0, 0, 1030]);

@@ -27,7 +27,7 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
     ? repo.preferenceUnitGroups(db, s.id).then(({ units, attributes }) => sideBySidePairRows(s.name, units, attributes, { bootstrap, rule: verdictRuleOf(s.verdictRule) }))
     : Promise.all([repo.scoreUnitColumns(db, s.id), repo.promptAttributes(db, s.id)]).then(([units, prompts]) => {
       const series = new ScoreSeries(prompts);
-      series.addColumns(units);
+      for (const part of units) series.addColumns(part);
       return scoreRowsInWorkers(series, s.name, bootstrap);
     });
   const [rows, exclusions, excluded] = await Promise.all([computeRows, activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
