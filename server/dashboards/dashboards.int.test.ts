@@ -70,15 +70,15 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
   afterAll(async () => t?.drop());
 
   it("the unfiltered dashboard report is the study report, row for row", async () => {
-    const sxsReport = await studyReport(t.db, { id: sxs }, DEFAULT_BOOTSTRAP);
-    expectSameRows(await service.filteredReport(t.db, sxs, {}), sxsReport.rows);
-    // Single-sided, agreement only for the whole view (what the quality section draws); every other row as the report has it.
-    const report = await studyReport(t.db, { id: single }, DEFAULT_BOOTSTRAP);
-    const dashboard = await service.filteredReport(t.db, single, {});
-    const perSliceAlpha = (r: ReportRow) => r.metric.startsWith("alpha") && r.slice !== "all";
-    expect(report.rows.some(perSliceAlpha)).toBe(true);
-    expect(dashboard.filter((r) => r.metric.startsWith("alpha")).length).toBeGreaterThan(0);
-    expectSameRows(dashboard, report.rows.filter((r) => !perSliceAlpha(r)));
+    // Agreement and position bias only for the whole view (what the quality section draws); every other row as the report has it.
+    const overallOnly = (r: ReportRow) => (r.metric.startsWith("alpha") || r.metric === "position_bias") && r.slice !== "all";
+    for (const id of [sxs, single]) {
+      const report = await studyReport(t.db, { id }, DEFAULT_BOOTSTRAP);
+      const dashboard = await service.filteredReport(t.db, id, {});
+      expect(report.rows.some(overallOnly)).toBe(true);
+      expect(dashboard.filter((r) => r.metric.startsWith("alpha")).length).toBeGreaterThan(0);
+      expectSameRows(dashboard, report.rows.filter((r) => !overallOnly(r)));
+    }
   });
 
   it("the side-by-side headline, tallied in SQL, equals the report's slice 'all'", async () => {
@@ -163,7 +163,7 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
       }
       const units = [...histograms].map(([k, h]) => unitOfHistogram(keys.items.get(k.split("|")[0])!.promptId, k.split("|")[1], h, 0, 0));
       const expected = sideBySideRows({ study: "", modelA: "Cand", modelB: "Base" }, units, prompts,
-        { bootstrap: DEFAULT_BOOTSTRAP, rule: "mean", slicing: allOnly, metrics: new Set(p.rows.map((r) => r.metric)) });
+        { bootstrap: DEFAULT_BOOTSTRAP, rule: "mean", slicing: allOnly, choice: { metrics: new Set(p.rows.map((r) => r.metric)) } });
       expect(p.rows.map((r) => ({ ...r, study: "" }))).toEqual(expected);
       expect(p.at).toBe(new Date(j.at[order[p.judgments - 1]]).toISOString());
     }

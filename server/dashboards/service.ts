@@ -116,11 +116,11 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
 }
 
 /**
- * The single-sided rows the dashboard draws: everything but agreement per slice (the quality
- * section shows alpha for the whole view; the report file has it per slice). At a million
- * judgments agreement on the other slices was a third of this request's work.
+ * The rows the dashboard draws: everything but agreement and position bias per slice (the quality
+ * section shows them for the whole view; the report file has them per slice). At a million
+ * single-sided judgments agreement on the other slices was a third of this request's work.
  */
-const BREAKDOWN_ROWS: RowChoice = { overallOnly: new Set(["alpha", "alpha_ordinal"]) };
+const BREAKDOWN_ROWS: RowChoice = { overallOnly: new Set(["alpha", "alpha_ordinal", "position_bias"]) };
 
 /** The report over what the filter keeps, every slice (locale, region, category, modality); single-sided, the rows the dashboard draws. */
 export async function filteredReport(db: Db, studyId: string, filter: ReportFilter): Promise<ReportRow[]> {
@@ -128,7 +128,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   if (s.type === "SIDE_BY_SIDE") {
     const [{ head: h, filter: f }, { units, attributes }] = await Promise.all([pairView(db, s, filter), analytics.preferenceUnitGroups(db, studyId)]);
     const kept = filterPrompts(attributes, filter);
-    return sideBySideRows(h, filterUnits(units, kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule) });
+    return sideBySideRows(h, filterUnits(units, kept, f), kept, { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), choice: BREAKDOWN_ROWS });
   }
   // The units and the prompts' attributes are read side by side (as the report does).
   const [units, prompts] = await Promise.all([analytics.scoreUnitColumns(db, studyId), analytics.promptAttributes(db, studyId)]);
@@ -180,7 +180,7 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter)
     const h = view.head;
     preferenceGroupsOverTime(judgments, OVER_TIME_POINTS, (d) => judgments.dimensionKeys[d], (count, at, units) => points.push({
       judgments: count, at: new Date(at).toISOString(),
-      rows: sideBySideRows(h, units, new Map(), { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, metrics: HEADLINE_METRICS }) }));
+      rows: sideBySideRows(h, units, new Map(), { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, choice: { metrics: HEADLINE_METRICS } }) }));
   } else {
     const [judgments, keys, prompts] = await Promise.all([
       repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),

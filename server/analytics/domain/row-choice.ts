@@ -1,6 +1,6 @@
-// Which of a single-sided report's rows to compute. The report file has them all; a dashboard
+// Which of a report's rows to compute. The report file has them all; a dashboard
 // section asks only for what its page draws, because every interval costs its 2,000 resamples
-// whether anyone reads it or not: agreement on every slice was a third of the breakdowns' work at
+// whether anyone reads it or not: agreement on every slice was a third of the single-sided breakdowns at
 // a million judgments, while the page shows agreement for the whole view only.
 
 export interface RowChoice {

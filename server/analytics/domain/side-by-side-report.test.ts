@@ -100,4 +100,12 @@ describe("side-by-side report", () => {
     expect(only.find((r) => r.metric === "sign_test_p")).toMatchObject({ value: null, n: 0 });
     expect(only.find((r) => r.metric === "position_bias")).toMatchObject({ value: null, n: 0 });
   });
+
+  it("computes agreement and position bias on the slice 'all' only when a choice says so, every other row unchanged", () => {
+    const overallOnly = (r: { metric: string; slice: string }) => (r.metric.startsWith("alpha") || r.metric === "position_bias") && r.slice !== "all";
+    const chosen = sideBySideRows({ study: "S", modelA: "New", modelB: "Old" }, units, prompts,
+      { ...OPTS, choice: { overallOnly: new Set(["alpha", "alpha_ordinal", "position_bias"]) } });
+    expect(rows.some(overallOnly)).toBe(true);
+    expect(chosen).toEqual(rows.filter((r) => !overallOnly(r)));
+  });
 });

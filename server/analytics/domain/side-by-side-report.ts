@@ -5,6 +5,7 @@ import { holmAdjustLog } from "./holm";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { pValueFigure } from "./p-value";
 import type { ReportRow } from "./report-row";
+import { wantedOn, type RowChoice } from "./row-choice";
 import { signTestLogP } from "./sign-test";
 import { compareSlices, sliceLookup, slicesOf, type PromptAttributes, type Slicing } from "./slices";
 import { wilsonInterval } from "./wilson-interval";
@@ -62,8 +63,8 @@ export interface SideBySideOptions {
   /** how a prompt's judgments make its verdict (the study's setting) */
   rule: VerdictRule;
   slicing?: Slicing;
-  /** only these metrics (a view that shows a few need not pay for every interval); all when absent */
-  metrics?: ReadonlySet<string>;
+  /** only the rows it asks for (a view that shows a few need not pay for every interval); all when absent */
+  choice?: RowChoice;
 }
 
 /** The report rows of every pair of a side-by-side study: two-model studies have one pair. */
@@ -144,7 +145,7 @@ export function sideBySideRows(
     const logPs = slices.map((slice) => { const t = bySlice.get(slice)!; return signTestLogP(t.aWins, t.aWins + t.bWins); });
     const holm = holmAdjustLog(logPs);
     slices.forEach((slice, i) => rows.push(...preferenceTallyRows(head, dimension, slice, bySlice.get(slice)!, opts.bootstrap,
-      { logP: holm[i], family: logPs.filter((p) => p !== null).length }, opts.metrics)));
+      { logP: holm[i], family: logPs.filter((p) => p !== null).length }, wantedOn(opts.choice, slice))));
   }
   return rows;
 }
@@ -155,7 +156,7 @@ export function sideBySideRows(
  * has no family to adjust over and leaves the row out.
  */
 export function preferenceTallyRows(head: { study: string; modelA: string; modelB: string }, dimension: string, slice: string, t: PreferenceTally,
-  bootstrap: BootstrapOptions, holm: { logP: number | null; family: number } | null = null, metrics?: ReadonlySet<string>): ReportRow[] {
+  bootstrap: BootstrapOptions, holm: { logP: number | null; family: number } | null = null, wanted: (metric: string) => boolean = () => true): ReportRow[] {
   const row = (metric: string, value: number | null, n: number, ci: { low: number; high: number } | null = null, extra: { clusters?: number; note?: string } = {}): ReportRow => ({
     study: head.study, type: "side_by_side", model_a: head.modelA, model_b: head.modelB, dimension, slice, metric,
     value, ci_low: ci?.low ?? null, ci_high: ci?.high ?? null, n, n_clusters: extra.clusters ?? null, note: extra.note ?? "",
@@ -168,7 +169,6 @@ export function preferenceTallyRows(head: { study: string; modelA: string; model
   };
   const decisive = t.aWins + t.bWins;
   const alphaRow = (metric: string, a: AlphaResult) => row(metric, a.alpha, a.units, a.interval, { clusters: a.units, note: a.note });
-  const wanted = (m: string) => !metrics || metrics.has(m);
   // Intervals cost a bootstrap each: computed only for the rows asked for.
   const alpha = wanted("alpha") || wanted("alpha_ordinal") ? t.alpha.results(bootstrap, `${head.modelA}|${head.modelB}|${dimension}|${slice}`) : null;
   let leftWins = 0;
