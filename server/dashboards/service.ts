@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
-import { filterPrompts, filterUnits, unitPasser, type ReportFilter } from "../analytics/domain/report-filter";
+import { filterPrompts, filterUnits, unitKeep, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
 import type { RowChoice } from "../analytics/domain/row-choice";
@@ -134,7 +134,7 @@ export async function filteredReport(db: Db, studyId: string, filter: ReportFilt
   const [units, prompts] = await Promise.all([analytics.scoreUnitColumns(db, studyId), analytics.promptAttributes(db, studyId)]);
   const kept = filterPrompts(prompts, filter);
   const series = new ScoreSeries(kept);
-  for (const part of units) series.addColumns(part, unitPasser(kept, filter));
+  for (const part of units) series.addColumns(part, unitKeep(kept, filter));
   return scoreRowsInWorkers(series, s.name, DEFAULT_BOOTSTRAP, BREAKDOWN_ROWS);
 }
 

@@ -32,6 +32,10 @@ export function unitPasser(kept: Map<string, PromptAttributes>, f: ReportFilter)
   return (promptId, dimension, pair) => kept.has(promptId) && dimensionPasses(dimension, f) && (wanted === null || pair === wanted);
 }
 
+/** The same test for single-sided units read as columns (no pair): prompt and dimension apart, each tested once. */
+export const unitKeep = (kept: Map<string, PromptAttributes>, f: ReportFilter) =>
+  ({ prompt: (promptId: string) => kept.has(promptId), dimension: (dimension: string) => dimensionPasses(dimension, f) });
+
 /** Units that pass the filter, given the prompts it kept. */
 export function filterUnits<U extends { promptId: string; dimension: string; pair?: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
   const passes = unitPasser(kept, f);

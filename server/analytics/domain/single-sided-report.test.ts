@@ -86,8 +86,11 @@ describe("single-sided report", () => {
     fromColumns.addColumns(columns);
     expect(fromColumns.rows("S", OPTS)).toEqual(rows);
     const kept = new ScoreSeries(prompts);
-    kept.addColumns(columns, (promptId) => promptId !== "p3");
+    kept.addColumns(columns, { prompt: (promptId) => promptId !== "p3", dimension: () => true });
     expect(kept.rows("S", OPTS)).toEqual(singleSidedRows("S", units.filter((u) => u.promptId !== "p3"), prompts, OPTS));
+    const noDimension = new ScoreSeries(prompts);
+    noDimension.addColumns(columns, { prompt: () => true, dimension: (d) => d !== "overall" });
+    expect(noDimension.rows("S", OPTS)).toEqual([]);
   });
 
   it("computes only the rows a choice asks for, agreement on the slice 'all' only when asked so", () => {

@@ -44,6 +44,12 @@ export interface ScoreUnitColumns {
   histogram: Float64Array[];
 }
 
+/** Which units addColumns keeps: those whose prompt and dimension both pass. */
+export interface UnitKeep {
+  prompt: (promptId: string) => boolean;
+  dimension: (dimension: string) => boolean;
+}
+
 /** Some dimensions of a ScoreSeries as plain data (ScoreSeries.parts and fromParts). */
 export interface ScoreSeriesParts {
   capacity: number;
@@ -154,10 +160,14 @@ export class ScoreSeries {
 
   /**
    * Every unit of `c` (those `keep` allows, when given) without an object per unit: at a million
-   * judgments the third of a million units are summed straight from the columns.
+   * judgments the third of a million units are summed straight from the columns. `keep` tests each
+   * item's prompt and each dimension once, not once per unit.
    */
-  addColumns(c: ScoreUnitColumns, keep?: (promptId: string, dimension: string) => boolean): void {
+  addColumns(c: ScoreUnitColumns, keep?: UnitKeep): void {
     const index = new Int32Array(c.promptOf.length).fill(-1);
+    // Per item and per dimension: 0 untested, 1 kept, 2 left out.
+    const itemKept = new Int8Array(keep ? c.promptOf.length : 0);
+    const dimensionKept = c.dimensions.map((d) => !keep || keep.dimension(d));
     const handles = new Array<Series | undefined>(c.dimensions.length * c.models.length);
     for (let r = 0; r < c.length; r++) {
       let n = 0, sum = 0;
@@ -167,7 +177,11 @@ export class ScoreSeries {
       }
       if (n === 0) continue;
       const item = c.item[r];
-      if (keep && !keep(c.promptOf[item], c.dimensions[c.dimension[r]])) continue;
+      if (!dimensionKept[c.dimension[r]]) continue;
+      if (keep) {
+        if (itemKept[item] === 0) itemKept[item] = keep.prompt(c.promptOf[item]) ? 1 : 2;
+        if (itemKept[item] === 2) continue;
+      }
       const i = index[item] >= 0 ? index[item] : (index[item] = this.indexOf(c.promptOf[item]));
       const at = c.dimension[r] * c.models.length + c.model[r];
       const s = handles[at] ?? (handles[at] = this.seriesOf(c.dimensions[c.dimension[r]], c.models[c.model[r]]));
