@@ -8,6 +8,10 @@ import { SMALL_SAMPLE, ciDeltas } from "../_lib/report-view";
 import { MODEL_COLORS, num, pct } from "../_lib/palette";
 import { ChartCard, DataTable, TooltipBox } from "./chart-card";
 
+/** " (95% CI low–high)" after a value, or nothing where there is no interval (too few prompts). */
+const ciOf = (e: { low: number | null; high: number | null }, format: (v: number | null) => string) =>
+  (e.low === null ? "" : ` (95% CI ${format(e.low)}–${format(e.high)})`);
+
 /** A share with its interval, or the share alone where there is none (too few prompts). */
 const pctWithCi = (e: { value: number | null; low: number | null; high: number | null }) =>
   e.value === null ? "—" : e.low === null ? pct(e.value) : `${pct(e.value)} (${pct(e.low)}–${pct(e.high)})`;
@@ -43,7 +47,7 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
           <YAxis type="category" dataKey="label" width={150} fontSize={12} />
           <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
             const g = active && payload?.[0] ? ((payload[0].payload as { g: { label: string; scores: ScoreSummary[] } }).g) : null;
-            return g ? <TooltipBox lines={[g.label, ...g.scores.map((s) => `${s.model}: ${num(s.mean.value)} (95% CI ${num(s.mean.low)}–${num(s.mean.high)}), n = ${s.mean.n} prompts`)]} /> : null;
+            return g ? <TooltipBox lines={[g.label, ...g.scores.map((s) => t("meanScoreOf", { model: s.model, mean: num(s.mean.value), ci: ciOf(s.mean, (v) => num(v)), n: s.mean.n }))]} /> : null;
           }} />
           {models.map((m, i) => (
             <Bar key={m} dataKey={m} fill={MODEL_COLORS[i % MODEL_COLORS.length]} isAnimationActive={false} barSize={14}>
@@ -86,7 +90,7 @@ export function RelativeImprovements({ groups, baseline, models, title, fileStem
           <ReferenceLine x={0} stroke="#475569" />
           <Tooltip cursor={{ fill: "#f1f5f9" }} content={({ active, payload }) => {
             const g = active && payload?.[0] ? ((payload[0].payload as { g: { label: string; improvements: ImprovementSummary[] } }).g) : null;
-            return g ? <TooltipBox lines={[g.label, ...g.improvements.map((s) => `${s.model} over ${s.baseline}: ${pct(s.improvement.value)} (95% CI ${pct(s.improvement.low)}–${pct(s.improvement.high)}), n = ${s.improvement.n}`)]} /> : null;
+            return g ? <TooltipBox lines={[g.label, ...g.improvements.map((s) => t("improvementOf", { model: s.model, baseline: s.baseline, value: pct(s.improvement.value), ci: ciOf(s.improvement, (v) => pct(v)), n: s.improvement.n }))]} /> : null;
           }} />
           {shown.map((m) => (
             <Bar key={m} dataKey={m} fill={MODEL_COLORS[models.indexOf(m) % MODEL_COLORS.length]} isAnimationActive={false} barSize={14}>
