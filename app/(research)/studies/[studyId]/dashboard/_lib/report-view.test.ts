@@ -33,10 +33,12 @@ describe("report view", () => {
       row({ type: "single_sided", model_a: "B", model_b: "A", metric: "relative_improvement_mean", value: -0.2, n: 48 }),
       row({ type: "single_sided", model_a: "A", model_b: "B", metric: "mean_difference", value: 0.75, ci_low: 0.6, ci_high: 0.9, n: 48 }),
       row({ type: "single_sided", model_a: "B", model_b: "A", metric: "mean_difference", value: -0.75, n: 48 }),
+      row({ type: "single_sided", model_a: "A", model_b: "B", metric: "relative_improvement_top_box", value: 0.5, ci_low: 0.25, ci_high: 0.8, n: 48 }),
+      row({ type: "single_sided", model_a: "B", model_b: "A", metric: "relative_improvement_top_box", value: -0.33, n: 48 }),
     ];
     expect(scoreSummaries(rows).map((s) => [s.model, s.mean.value])).toEqual([["A", 3.9], ["B", 3.1]]);
     expect(improvementsOver(rows, "B")).toEqual([{ dimension: "overall", slice: "all", model: "A", baseline: "B", improvement: { value: 0.26, low: 0.2, high: 0.3, n: 48 },
-      difference: { value: 0.75, low: 0.6, high: 0.9, n: 48 } }]);
+      difference: { value: 0.75, low: 0.6, high: 0.9, n: 48 }, topBox: { value: 0.5, low: 0.25, high: 0.8, n: 48 } }]);
   });
 
   it("turns an interval into error-bar distances, and draws none without one", () => {
