@@ -3,6 +3,7 @@
 // SQL, written to run unchanged on SQLite and PostgreSQL.
 import type { Db } from "../db/client";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
+import { inTurns } from "../db/read-shares";
 import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import { SCORE_POINTS, type ScoreUnitColumns } from "./domain/single-sided-report";
@@ -105,33 +106,23 @@ export async function preferenceUnitGroups(db: Db, studyId: string): Promise<{ u
   return { units, attributes };
 }
 
-/** Parts a single-sided study's units are read in, at once: each a share of its dimensions. */
-const SCORE_READ_SHARES = 2;
-
 /**
  * Single-sided units, one per item (a prompt and a model) and dimension, as columns from the unit
- * tallies' covering index, in parts (ScoreSeries.addColumns sums each): the study's dimensions in
- * shares, read at the same time (SQLite's two read workers, two PostgreSQL connections), since
- * making a third of a million rows into columns is the read's cost, not finding them. The items'
- * prompts and the models' names are read beside them.
+ * tallies' covering index, in parts (ScoreSeries.addColumns sums each): a share of the study's
+ * dimensions each, read at the same time (read-shares.ts). The last part takes every dimension
+ * the others do not, so that units of a dimension the study no longer lists are read too. The
+ * items' prompts and the models' names are read beside them.
  */
 export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUnitColumns[]> {
-  const studyDimensions = await db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimensionId: true } });
-  // Share k holds every SCORE_READ_SHARES-th dimension; the last also any dimension the study no
-  // longer lists, so that every unit is read once.
-  const shares = Array.from({ length: SCORE_READ_SHARES }, (_, k) => studyDimensions.filter((_, i) => i % SCORE_READ_SHARES === k).map((d) => d.dimensionId));
-  const earlier = (k: number) => shares.slice(0, k).flat();
+  const listed = (await db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimensionId: true } })).map((d) => d.dimensionId);
+  const shares = inTurns(listed);
+  const others = (k: number) => shares.filter((_, j) => j !== k).flat();
   const histogram = Array.from({ length: SCORE_POINTS }, (_, p) => `"h${p}"`).join(", ");
-  const read = (k: number) => {
-    const last = k === SCORE_READ_SHARES - 1;
-    const ids = last ? earlier(k) : shares[k];
-    if (!last && ids.length === 0) return null;
-    const list = ids.map(() => "?").join(", ");
-    const where = ids.length === 0 ? "" : ` AND "dimensionId" ${last ? "NOT IN" : "IN"} (${list})`;
-    return nativeColumns(db, `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE "studyId" = ?${where}`, [studyId, ...ids]);
-  };
+  const read = (ids: string[], not: boolean) => nativeColumns(db,
+    `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE "studyId" = ?${ids.length ? ` AND "dimensionId" ${not ? "NOT IN" : "IN"} (${ids.map(() => "?").join(", ")})` : ""}`,
+    [studyId, ...ids]);
   const [parts, items, models, dims] = await Promise.all([
-    Promise.all(shares.map((_, k) => read(k))),
+    Promise.all(shares.length === 0 ? [read([], true)] : shares.map((share, k) => (k < shares.length - 1 ? read(share, false) : read(others(k), true)))),
     nativeColumns(db, `SELECT i."id", i."promptId" FROM "Item" i WHERE i."studyId" = ?`, [studyId]),
     db.model.findMany({ select: { id: true, name: true } }),
     db.dimension.findMany({ select: { id: true, key: true } }),
@@ -142,14 +133,14 @@ export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUn
   for (let r = 0; r < items.length; r++) promptOfItem.set(String(itemIds.values[itemIds.codes[r]]), String(promptIds.values[promptIds.codes[r]]));
   const modelName = new Map(models.map((m) => [m.id, m.name]));
   const dimensionKey = new Map(dims.map((d) => [d.id, d.key]));
-  return parts.filter((c) => c !== null && c.length > 0).map((c) => {
-    const [item, model, dimension] = [c!.dictionary(0), c!.dictionary(1), c!.dictionary(2)];
+  return parts.filter((c) => c.length > 0).map((c) => {
+    const [item, model, dimension] = [c.dictionary(0), c.dictionary(1), c.dictionary(2)];
     return {
-      length: c!.length,
+      length: c.length,
       item: item.codes, promptOf: item.values.map((id) => promptOfItem.get(String(id))!),
       model: model.codes, models: model.values.map((id) => modelName.get(String(id))!),
       dimension: dimension.codes, dimensions: dimension.values.map((id) => dimensionKey.get(String(id))!),
-      histogram: Array.from({ length: SCORE_POINTS }, (_, p) => c!.numbers(3 + p)),
+      histogram: Array.from({ length: SCORE_POINTS }, (_, p) => c.numbers(3 + p)),
     };
   });
 }

@@ -21,6 +21,7 @@ import { qualificationResult } from "./domain/qualification-result";
 import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { countedJudgmentsWithValue } from "../analytics/unit-tally-groups";
+import { inTurns } from "../db/read-shares";
 import * as repo from "./repo";
 import type { TExcludeGrader, TQualitySettings } from "./schema";
 
@@ -293,20 +294,15 @@ export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filte
 }
 
 /**
- * Reads of a study's verdicts at once: each reads its share of the dimensions in one pass (SQLite
- * has two read workers), and a share's fits start as soon as its read ends.
- */
-const VERDICT_READS = 2;
-
-/**
  * The reliability-weighted verdicts of the judgments the filter keeps, per dimension with
  * judgments, in key order: the dimensions read in a few shares at once, each fitted on its own.
  */
 async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFilter, dimensions: { id: string; key: string }[]) {
   const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
   const sorted = [...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const shares = Array.from({ length: Math.min(VERDICT_READS, sorted.length) }, (_, k) => sorted.filter((_, i) => i % VERDICT_READS === k));
-  const fitted = await Promise.all(shares.map(async (share) => {
+  // Each share of the dimensions read in one pass, the shares at once (read-shares.ts); a share's
+  // fits start as soon as its read ends.
+  const fitted = await Promise.all(inTurns(sorted).map(async (share) => {
     const labels = await repo.countedVerdictLabels(db, studyId, filter, share.map((d) => d.id));
     return Promise.all(share.map((d) => {
       const of = labels.get(d.id);
