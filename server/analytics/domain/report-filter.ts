@@ -26,15 +26,16 @@ export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportF
   return new Map([...prompts].filter(([, p]) => promptPasses(p, f)));
 }
 
-/** Whether a unit (anything judged on a prompt and dimension, of a pair or of none) passes the filter, given the prompts it kept. */
-export function unitPasser(kept: Map<string, PromptAttributes>, f: ReportFilter): (promptId: string, dimension: string, pair?: string) => boolean {
-  const wanted = f.pair ? pairKey(f.pair[0], f.pair[1]) : null;
-  return (promptId, dimension, pair) => kept.has(promptId) && dimensionPasses(dimension, f) && (wanted === null || pair === wanted);
-}
-
-/** The same test for single-sided units read as columns (no pair): prompt and dimension apart, each tested once. */
+/** Whether a unit's prompt and its dimension pass, tested apart (single-sided units read as columns test each once). */
 export const unitKeep = (kept: Map<string, PromptAttributes>, f: ReportFilter) =>
   ({ prompt: (promptId: string) => kept.has(promptId), dimension: (dimension: string) => dimensionPasses(dimension, f) });
+
+/** Whether a unit (anything judged on a prompt and dimension, of a pair or of none) passes the filter, given the prompts it kept. */
+export function unitPasser(kept: Map<string, PromptAttributes>, f: ReportFilter): (promptId: string, dimension: string, pair?: string) => boolean {
+  const keep = unitKeep(kept, f);
+  const wanted = f.pair ? pairKey(f.pair[0], f.pair[1]) : null;
+  return (promptId, dimension, pair) => keep.prompt(promptId) && keep.dimension(dimension) && (wanted === null || pair === wanted);
+}
 
 /** Units that pass the filter, given the prompts it kept. */
 export function filterUnits<U extends { promptId: string; dimension: string; pair?: string }>(units: U[], kept: Map<string, PromptAttributes>, f: ReportFilter): U[] {
