@@ -165,10 +165,11 @@ export async function bareGroupedPass(db: Db, studyId: string): Promise<number> 
   return rows.length;
 }
 
-/** Judgments a researcher's exclusion keeps out of the results (current, on study material), per dimension. */
+/**
+ * Judgments a researcher's exclusion keeps out of the results (current, on study material), per
+ * dimension. It reads every judgment of the study: ask only when the study has exclusions in force.
+ */
 export async function excludedByDimension(db: Db, studyId: string): Promise<{ dimension: string; judgments: number }[]> {
-  // Only a study with exclusions can have excluded judgments; the count reads every judgment of it.
-  if (!(await db.exclusion.findFirst({ where: { studyId }, select: { id: true } }))) return [];
   const rows = await nativeRows(db, `
     SELECT d."key", COUNT(*) FROM "Judgment" j JOIN "Dimension" d ON d."id" = j."dimensionId"
     WHERE j."studyId" = ? AND j."superseded" = false AND j."control" = false AND j."excludedById" IS NOT NULL

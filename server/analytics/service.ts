@@ -30,7 +30,9 @@ export async function studyReport(db: Db, study: { id: string } | { name: string
       for (const part of units) series.addColumns(part);
       return scoreRowsInWorkers(series, s.name, bootstrap);
     });
-  const [rows, exclusions, excluded] = await Promise.all([computeRows, activeExclusions(db, s.id), repo.excludedByDimension(db, s.id)]);
+  // Only exclusions in force keep judgments out (undoing one re-marks them): without any, nothing to count.
+  const [rows, [exclusions, excluded]] = await Promise.all([computeRows, activeExclusions(db, s.id)
+    .then(async (x) => [x, x.length > 0 ? await repo.excludedByDimension(db, s.id) : []] as const)]);
   const meta: ReportMeta = {
     study: s.name, type: s.type === "SIDE_BY_SIDE" ? "side_by_side" : "single_sided", generatedAt: now.toISOString(),
     bootstrap: { ...bootstrap, method: "percentile bootstrap over prompts (2.5% and 97.5% quantiles)" },
