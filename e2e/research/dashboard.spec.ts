@@ -170,6 +170,22 @@ test.describe.serial("researcher workflow", () => {
     await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/dashboard\\??$`));
     await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
 
+    // A link asking for values this study lacks (shared from another study, say) shows them,
+    // marked, and each can be removed: the page does not silently match nothing.
+    await page.goto(`/studies/${studyId}/dashboard?locale=xx-XX,ja-JP&category=Poetry`);
+    const missing = filters.getByRole("button", { name: "xx-XX: not in this study" });
+    await expect(missing).toHaveAttribute("aria-pressed", "true");
+    await expect(filters.getByRole("group", { name: "Category" }).getByRole("button", { name: "Poetry: not in this study" })).toBeVisible();
+    await expect(filters.getByRole("note")).toContainText("values this study does not have");
+    await missing.click();
+    await expect(page).toHaveURL(/[?&]locale=ja-JP(&|$)/);
+    await filters.getByRole("button", { name: "Poetry: not in this study" }).click();
+    await expect(page).not.toHaveURL(/category=/);
+    await expect(filters.getByRole("note")).toHaveCount(0);
+    await expect(page.getByTestId("headline-summary")).toContainText("n = 10 prompts");
+    await filters.getByRole("button", { name: "Clear all filters" }).click();
+    await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
+
     // The "break down by" choice is part of the URL too, and its sentence uses the right plural.
     await page.getByLabel("Break down by").selectOption("modality");
     await expect(page).toHaveURL(/[?&]by=modality/);

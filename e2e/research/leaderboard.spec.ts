@@ -26,6 +26,14 @@ test("ranks the demo's models with intervals, and keeps the view in the URL", as
   // The heatmap's predicted rates.
   await page.getByRole("button", { name: "predicted" }).click();
   await expect(page.getByRole("region", { name: "Pairwise win rates — predicted" })).toBeVisible();
+
+  // A slice the scope does not have (a link from another scope, or edited by hand) is named, not a blank page.
+  await page.goto("/leaderboard?slice=locale%3Dxx-XX");
+  await expect(page.getByRole("alert").filter({ hasText: "no slice" })).toContainText("no slice “locale=xx-XX” on overall");
+  await expect(page.getByLabel("Slice")).toHaveValue("locale=xx-XX");
+  await page.getByRole("button", { name: "Show all prompts" }).click();
+  await expect(page).not.toHaveURL(/slice=/);
+  await expect(table.locator("tbody tr")).toHaveCount(5);
 });
 
 test("refuses to rank models that never met, naming them", async ({ page }) => {

@@ -63,6 +63,7 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
             {board && <>
               <label className="flex items-center gap-2">{t("slice")}<select className={select} value={slice} onChange={(e) => go((q) => q.set("slice", e.target.value))}>
                   {slicesFor(board, dim).map((s) => <option key={s} value={s}>{s}</option>)}
+                  {!view && <option value={slice}>{t("sliceNotInLeaderboard", { slice })}</option>}
                 </select>
               </label>
               <span className="text-xs text-slate-500">{t("bootstrapResamplesOfPromptsSeed", { resamples: board.options.resamples.toLocaleString("en-US"), seed: board.options.seed })}</span>
@@ -76,6 +77,13 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
 
       {problem && <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">{problem}</div>}
       {!board && !problem && <p className="text-sm text-slate-600">{t("thereIsNoSideBy")}</p>}
+      {/* A slice from a link or another scope that this leaderboard does not have: say so, not a blank page. */}
+      {board && !view && (
+        <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
+          {t("noSuchSlice", { slice, dim })}{" "}
+          <button type="button" className="underline" onClick={() => go((q) => q.delete("slice"))}>{t("showAllPrompts")}</button>
+        </div>
+      )}
       {view?.refused && (
         <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
           {t("thisSliceCannotBeRated", { reason: view.refused.reason, value: view.refused.components.map((c) => c.join(", ")).join(" | ") })}</div>

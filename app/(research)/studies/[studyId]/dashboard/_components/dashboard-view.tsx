@@ -99,7 +99,7 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
         </div>
       )}
       <nav aria-label={t("dashboardSections")} className="mb-4 flex gap-3 text-sm">
-        {[["headline", "Headline"], ["breakdowns", "Breakdowns"], ["quality", "Quality"], ["over-time", "Over time"], ["planning", "Stable yet? Planning"]].map(([id, l]) => (
+        {[["headline", t("headline")], ["breakdowns", t("breakdowns")], ["quality", t("quality")], ["over-time", t("overTime")], ["planning", t("stableYetPlanning")]].map(([id, l]) => (
           <a key={id} href={`#${id}`} className="text-indigo-700 hover:underline">{l}</a>))}
       </nav>
       <div className={`space-y-8 transition-opacity ${pending ? "opacity-60" : ""}`}>
