@@ -4,6 +4,7 @@
 import pg from "pg";
 import { targetOf, type Db } from "./client";
 import { ColumnarRows, columnBuilder } from "./columnar-rows";
+import { RAISE_WORK_MEM_SQL } from "./grouping-work-mem";
 
 /** `?` → `$1, $2, …`: SQL written once for both engines. Our SQL holds no literal question marks. */
 export const numberedPlaceholders = (sql: string): string => {
@@ -66,22 +67,12 @@ function over(q: pg.Pool | pg.PoolClient): PgTx {
   };
 }
 
-/**
- * Memory each sort or hash of an analytics read may use before it spills to disk. PostgreSQL's
- * default (4 MB) is far too little for a grouped read over millions of unit tallies: the planner,
- * expecting more groups than fit, sorted 3.3 million rows on disk (24 s at ten million judgments)
- * where a hash aggregate in memory took 2.5 s. Raised for the read's own transaction only, never
- * lowered (an operator's larger setting for the role stays), and not for the grading path.
- */
-export const ANALYTICS_WORK_MEM = "64MB";
-const RAISE_WORK_MEM = `BEGIN READ ONLY; SELECT set_config('work_mem', '${ANALYTICS_WORK_MEM}', true) WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes('${ANALYTICS_WORK_MEM}')`;
-
-/** Runs an analytics read on one connection, in a read-only transaction with ANALYTICS_WORK_MEM. */
-async function analyticsRead<T>(db: Db, read: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** `fn` on one pooled connection inside a transaction that `begin` opens; rolled back if it throws. */
+async function onConnectionInTransaction<T>(db: Db, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool(db).connect();
   try {
-    await client.query(RAISE_WORK_MEM);
-    const result = await read(client);
+    await client.query(begin);
+    const result = await fn(client);
     await client.query("COMMIT");
     return result;
   } catch (e) {
@@ -91,6 +82,10 @@ async function analyticsRead<T>(db: Db, read: (client: pg.PoolClient) => Promise
     client.release();
   }
 }
+
+/** An analytics read: read-only, with work_mem raised for grouping (grouping-work-mem.ts). */
+const analyticsRead = <T>(db: Db, read: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+  onConnectionInTransaction(db, `BEGIN READ ONLY; ${RAISE_WORK_MEM_SQL}`, read);
 
 /** One read, rows as arrays (ad-hoc SQL, e.g. filtered analytics: not prepared by name). */
 export async function pgRows(db: Db, sql: string, params: unknown[]): Promise<unknown[][]> {
@@ -124,18 +119,7 @@ export async function pgColumns(db: Db, sql: string, params: unknown[]): Promise
 export const pgRead = (db: Db): PgTx => over(pool(db));
 
 export async function pgTransaction<T>(db: Db, fn: (tx: PgTx) => Promise<T>): Promise<T> {
-  const client = await pool(db).connect();
-  try {
-    await client.query("BEGIN");
-    const result = await fn(over(client));
-    await client.query("COMMIT");
-    return result;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
+  return onConnectionInTransaction(db, "BEGIN", (client) => fn(over(client)));
 }
 
 /** A Date as a TIMESTAMP(3) value in UTC, the way Prisma stores it. */

@@ -1,15 +1,16 @@
-// Analytics reads on PostgreSQL raise work_mem for their own transaction (pg-native.ts): at ten
-// million judgments the default 4 MB turned the dashboards' grouped tally reads into on-disk sorts
-// (19–20 s a section instead of 2–3 s). The grading path keeps the server's setting.
+// Analytics reads raise work_mem on PostgreSQL for their own transaction (grouping-work-mem.ts): at
+// ten million judgments the default 4 MB turned the dashboards' grouped tally reads into on-disk
+// sorts (19–20 s a section instead of 2–3 s). The grading path keeps the server's setting.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { nativeColumns, nativeRows } from "./native-read";
-import { ANALYTICS_WORK_MEM, pgRead } from "./pg-native";
+import { GROUPING_WORK_MEM } from "./grouping-work-mem";
+import { pgRead } from "./pg-native";
 
 const bytes = async (t: TestDatabase, setting: string) =>
   Number((await t.db.$queryRawUnsafe<{ b: bigint }[]>(`SELECT pg_size_bytes('${setting}') AS b`))[0].b);
 
-describe.skipIf(!(await testEngines()).includes("pg"))("analytics reads' work_mem on PostgreSQL", () => {
+describe.skipIf(!(await testEngines()).includes("pg"))("work_mem of grouped reads and recounts on PostgreSQL", () => {
   let t: TestDatabase;
   beforeAll(async () => { t = await createTestDatabase("pg"); });
   afterAll(async () => t.drop());
@@ -17,9 +18,9 @@ describe.skipIf(!(await testEngines()).includes("pg"))("analytics reads' work_me
   it("raises work_mem for the read only: rows, columns, and not the grading path after them", async () => {
     const [[server]] = (await t.db.$queryRawUnsafe<{ w: string }[]>("SELECT current_setting('work_mem') AS w")).map((r) => [r.w]);
     const [[inRows]] = await nativeRows(t.db, "SELECT current_setting('work_mem')", []);
-    expect(await bytes(t, String(inRows))).toBeGreaterThanOrEqual(await bytes(t, ANALYTICS_WORK_MEM));
+    expect(await bytes(t, String(inRows))).toBeGreaterThanOrEqual(await bytes(t, GROUPING_WORK_MEM));
     const columns = await nativeColumns(t.db, "SELECT current_setting('work_mem'), ?::int", [7]);
-    expect(await bytes(t, String(columns.columnReader(0)(0)))).toBeGreaterThanOrEqual(await bytes(t, ANALYTICS_WORK_MEM));
+    expect(await bytes(t, String(columns.columnReader(0)(0)))).toBeGreaterThanOrEqual(await bytes(t, GROUPING_WORK_MEM));
     // The same pool's connections, now idle, are back at the server's setting.
     const reads = await Promise.all(Array.from({ length: 5 }, () => pgRead(t.db).get<{ w: string }>("SELECT current_setting('work_mem') AS w")));
     for (const r of reads) expect(r!.w).toBe(server);
