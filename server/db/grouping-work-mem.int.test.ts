@@ -10,13 +10,13 @@ import { pgRead } from "./pg-native";
 const bytes = async (t: TestDatabase, setting: string) =>
   Number((await t.db.$queryRawUnsafe<{ b: bigint }[]>(`SELECT pg_size_bytes('${setting}') AS b`))[0].b);
 
-describe.skipIf(!(await testEngines()).includes("pg"))("work_mem of grouped reads and recounts on PostgreSQL", () => {
+describe.skipIf(!(await testEngines()).includes("pg"))("work_mem of analytics reads on PostgreSQL", () => {
   let t: TestDatabase;
   beforeAll(async () => { t = await createTestDatabase("pg"); });
   afterAll(async () => t.drop());
 
   it("raises work_mem for the read only: rows, columns, and not the grading path after them", async () => {
-    const [[server]] = (await t.db.$queryRawUnsafe<{ w: string }[]>("SELECT current_setting('work_mem') AS w")).map((r) => [r.w]);
+    const [{ w: server }] = await t.db.$queryRawUnsafe<{ w: string }[]>("SELECT current_setting('work_mem') AS w");
     const [[inRows]] = await nativeRows(t.db, "SELECT current_setting('work_mem')", []);
     expect(await bytes(t, String(inRows))).toBeGreaterThanOrEqual(await bytes(t, GROUPING_WORK_MEM));
     const columns = await nativeColumns(t.db, "SELECT current_setting('work_mem'), ?::int", [7]);

@@ -4,6 +4,7 @@
 import { useTranslations } from "next-intl";
 import type { TDashboardFilter } from "@/server/dashboards/schema";
 import { modalityLabel, type Modality } from "@/server/studies/schema";
+import { filterIsEmpty } from "../_lib/filter-params";
 import { anyNotInStudy, valuesNotInStudy } from "../_lib/values-not-in-study";
 
 interface Option { value: string; label: string; items?: number }
@@ -46,7 +47,7 @@ export function FilterBar({ filter, dimensions, locales, categories, modalities,
   pending: boolean;
 }) {
   const t = useTranslations("research.filterBar");
-  const any = !!(filter.dimensions?.length || filter.locales?.length || filter.categories?.length || filter.modalities?.length);
+  const any = !filterIsEmpty(filter);
   const unknown = valuesNotInStudy(filter, { dimensions, locales, categories, modalities });
   const asIs = (values: string[]) => values.map((v) => ({ value: v, label: v }));
   return (

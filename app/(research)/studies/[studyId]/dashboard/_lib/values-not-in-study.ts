@@ -1,7 +1,7 @@
 // Filter values a study does not have. A link shared from another study, or edited by hand, can
-// ask for a locale, category, modality or dimension this study never had: the filter then matches nothing
-// (or less than it seems to), so the filter bar must show those values and let them be removed,
-// not hide them behind "no judgments match".
+// ask for a locale, category, modality or dimension this study never had: the filter then matches
+// nothing (or less than it seems to), so the filter bar must show those values and let them be
+// removed, not hide them behind "no judgments match".
 import type { TDashboardFilter } from "@/server/dashboards/schema";
 
 export type UnknownFilterKey = "dimensions" | "locales" | "categories" | "modalities";
@@ -26,4 +26,4 @@ export function valuesNotInStudy(filter: TDashboardFilter, study: StudyFilterOpt
   };
 }
 
-export const anyNotInStudy = (v: ValuesNotInStudy) => v.dimensions.length + v.locales.length + v.categories.length + v.modalities.length > 0;
+export const anyNotInStudy = (v: ValuesNotInStudy) => Object.values(v).some((values) => values.length > 0);
