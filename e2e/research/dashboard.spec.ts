@@ -186,6 +186,15 @@ test.describe.serial("researcher workflow", () => {
     await filters.getByRole("button", { name: "Clear all filters" }).click();
     await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
 
+    // A modality the link names that is no modality at all is refused, not dropped: dropped, it
+    // would have shown every judgment as if the view were filtered.
+    await page.goto(`/studies/${studyId}/dashboard?modality=bogus`);
+    const refused = page.getByRole("alert").filter({ hasText: "not valid" });
+    await expect(refused).toContainText("“bogus” is not a modality");
+    await expect(page.getByTestId("headline-summary")).toHaveCount(0);
+    await refused.getByRole("link", { name: "Show the unfiltered dashboard" }).click();
+    await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
+
     // The "break down by" choice is part of the URL too, and its sentence uses the right plural.
     await page.getByLabel("Break down by").selectOption("modality");
     await expect(page).toHaveURL(/[?&]by=modality/);

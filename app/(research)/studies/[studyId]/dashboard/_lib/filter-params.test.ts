@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { filterFromParams, filterIsEmpty, paramsWithFilter } from "./filter-params";
+import { filterFromParams, filterIsEmpty, paramsWithFilter, unreadableModalities } from "./filter-params";
 
 describe("dashboard filter in the URL", () => {
   it("reads comma lists, drops blanks and duplicates, and normalises modality", () => {
     const f = filterFromParams(new URLSearchParams("dimension=truthfulness,overall,,overall&locale=ja-JP&modality=image,bogus"));
     expect(f).toEqual({ dimensions: ["overall", "truthfulness"], locales: ["ja-JP"], modalities: ["IMAGE"] });
+  });
+
+  it("names the modality values it cannot read, so the page can refuse the link", () => {
+    expect(unreadableModalities(new URLSearchParams("modality=image,bogus, ,text->image"))).toEqual(["bogus"]);
+    expect(unreadableModalities({ modality: ["audio", "Video"] })).toEqual(["Video"]);
+    expect(unreadableModalities(new URLSearchParams("locale=ja-JP"))).toEqual([]);
   });
 
   it("reads Next's searchParams object, arrays included", () => {

@@ -20,7 +20,8 @@ export function filterFromParams(q: Search): TDashboardFilter {
     const values = list(read(q, PARAMS[key]));
     if (!values.length) continue;
     if (key === "modalities") {
-      // Labels as reports print them (text→image, also text->image); unknown ones are dropped.
+      // Labels as reports print them (text→image, also text->image); unreadable ones are left
+      // out here and named by unreadableModalities, so the page refuses the link instead.
       const m = [...new Set(values.map(parseModality).filter((v): v is Modality => v !== null))];
       if (m.length) f.modalities = m;
     } else f[key] = values;
@@ -29,6 +30,14 @@ export function filterFromParams(q: Search): TDashboardFilter {
   const a = read(q, "pair_a"), b = read(q, "pair_b");
   if (a && b) f.pair = [a, b];
   return f;
+}
+
+/**
+ * Modality values in the URL that name no modality (`modality=bogus`). Dropping them would widen the
+ * view silently: `?modality=bogus` alone would show every judgment as if it were filtered.
+ */
+export function unreadableModalities(q: Search): string[] {
+  return list(read(q, PARAMS.modalities)).filter((v) => parseModality(v) === null);
 }
 
 /** The same filter as URL parameters (other parameters, like the chosen baseline, are kept). */
