@@ -6,7 +6,7 @@ import { ModelOutput } from "@/app/_components/model-output";
 import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { serverApi } from "@/server/web/page-session";
-import { modalityLabel, parseModality } from "@/server/studies/schema";
+import { MODALITIES, modalityLabel, parseModality } from "@/server/studies/schema";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("research.promptsPage"))("pageTitle") };
@@ -20,14 +20,27 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   const api = await serverApi("research");
   const sets = await api.prompts.sets();
   if (sets.length === 0) return (<><PageHeader title={t("prompts")} /><EmptyState title={t("noPromptSetsYet")}>{t("importStudyMaterialToCreate")}</EmptyState></>);
-  const set = sets.find((s) => s.id === q.set) ?? sets[0];
+  // An address that asks for what cannot be shown says so: another set's prompts, or every
+  // modality's, shown under it would look like what was asked for.
+  const refused = (message: string, href: string) => (<><PageHeader title={t("prompts")} />
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      {message} <Link className="underline" href={href}>{t("showAllPrompts")}</Link></div></>);
+  const set = q.set ? sets.find((s) => s.id === q.set) : sets[0];
+  if (!set) return refused(t("noPromptSet", { set: q.set ?? "" }), "/prompts");
   const page = Math.max(0, Number(q.page ?? 0) || 0);
   const modality = (q.modality && parseModality(q.modality)) || undefined;
+  if (q.modality && !modality) {
+    return refused(t("notAModality", { value: q.modality, modalities: MODALITIES.map(modalityLabel).join(", ") }), `/prompts?set=${encodeURIComponent(set.id)}`);
+  }
   const [facets, list] = await Promise.all([
     api.prompts.facets({ promptSetId: set.id }),
     api.prompts.list({ promptSetId: set.id, locale: q.locale || undefined, category: q.category || undefined, modality, page, pageSize: 25 }),
   ]);
   const href = (over: Partial<Search>) => `/prompts?${new URLSearchParams(Object.entries({ set: set.id, locale: q.locale, category: q.category, modality: q.modality, ...over }).filter(([, v]) => v) as [string, string][])}`;
+  // A chosen value the set does not have stays chosen and visible in its select, marked, so that
+  // "0 matching" reads as what the filter asks rather than as an empty set.
+  const notInSet = (chosen: string | undefined, known: string[]) => (chosen && !known.includes(chosen)
+    ? <option value={chosen}>{t("notInThisSet", { value: chosen })}</option> : null);
   return (
     <>
       <PageHeader title={t("prompts")} subtitle={t("promptsUsedByStudies", { name: set.name, prompts: set._count.prompts, studies: set._count.studies })} />
@@ -39,11 +52,11 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
       <form className="mb-4 flex flex-wrap items-end gap-3 text-sm" action="/prompts">
         <input type="hidden" name="set" value={set.id} />
         <label>{t("locale")}<select name="locale" defaultValue={q.locale ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">{t("all")}</option>{facets.locales.map((l) => <option key={l.value} value={l.value}>{l.value} ({l.count})</option>)}</select></label>
+          <option value="">{t("all")}</option>{notInSet(q.locale, facets.locales.map((l) => l.value))}{facets.locales.map((l) => <option key={l.value} value={l.value}>{l.value} ({l.count})</option>)}</select></label>
         <label>{t("category")}<select name="category" defaultValue={q.category ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">{t("all")}</option>{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
-        <label>{t("modality")}<select name="modality" defaultValue={q.modality ?? ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
-          <option value="">{t("all")}</option>{facets.modalities.map((m) => <option key={m.value} value={modalityLabel(m.value)}>{modalityLabel(m.value)} ({m.count})</option>)}</select></label>
+          <option value="">{t("all")}</option>{notInSet(q.category, facets.categories.map((c) => c.value))}{facets.categories.map((c) => <option key={c.value} value={c.value}>{c.value} ({c.count})</option>)}</select></label>
+        <label>{t("modality")}<select name="modality" defaultValue={modality ? modalityLabel(modality) : ""} className="ml-2 rounded-md border border-slate-300 bg-white px-2 py-1">
+          <option value="">{t("all")}</option>{notInSet(modality && modalityLabel(modality), facets.modalities.map((m) => modalityLabel(m.value)))}{facets.modalities.map((m) => <option key={m.value} value={modalityLabel(m.value)}>{modalityLabel(m.value)} ({m.count})</option>)}</select></label>
         <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">{t("filter")}</button>
         <span className="text-slate-600">{t("matching", { total: list.total })}</span>
       </form>
