@@ -52,14 +52,18 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [pending, startTransition] = useTransition();
+  const sxs = study.type === "SIDE_BY_SIDE";
   const chosenBaseline = searchParams.get("baseline");
   const baseline = chosenBaseline && study.models.includes(chosenBaseline) ? chosenBaseline : study.models[0] ?? "";
+  // A pair or baseline the address asks for that the study lacks (a link from another study) is
+  // said, beside what is shown instead, rather than silently replaced.
+  const pairNotInStudy = sxs && filter.pair && !whole.pairs.some((p) => p.a === filter.pair![0] && p.b === filter.pair![1]) ? filter.pair : null;
+  const baselineNotInStudy = !sxs && chosenBaseline && !study.models.includes(chosenBaseline) ? chosenBaseline : null;
   const navigate = (q: URLSearchParams) => startTransition(() => router.replace(`${pathname}?${q}`, { scroll: false }));
   const setFilter = (f: TDashboardFilter) => navigate(paramsWithFilter(new URLSearchParams(searchParams), f));
   const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); navigate(q); };
 
   const input = { studyId: study.id, filter };
-  const sxs = study.type === "SIDE_BY_SIDE";
   // Each alone (skipBatch): it leaves as soon as it is asked for, not after the page has drawn the previous section.
   const options = { staleTime: 60_000, trpc: { context: { skipBatch: true } } };
   const sections = {
@@ -81,14 +85,20 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
     <div>
       {whole.pairs.length > 1 && (
         <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" role="region" aria-label={t("pair")}>
-          <label className="flex items-center gap-2 font-medium">{t("pairShown")}<select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={`${pair!.a}\u0000${pair!.b}`}
-              onChange={(e) => { const [a, b] = e.target.value.split("\u0000"); setFilter({ ...filter, pair: [a, b] }); }}>
-              {whole.pairs.map((p) => <option key={`${p.a}\u0000${p.b}`} value={`${p.a}\u0000${p.b}`}>{t("vsItems", { a: p.a, b: p.b, items: p.items })}</option>)}
+          <label className="flex items-center gap-2 font-medium">{t("pairShown")}<select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={whole.pairs.indexOf(pair!)}
+              onChange={(e) => { const p = whole.pairs[Number(e.target.value)]; setFilter({ ...filter, pair: [p.a, p.b] }); }}>
+              {/* Options by position: a separator character inside the value (NUL was used) does not survive the server-rendered HTML. */}
+              {whole.pairs.map((p, i) => <option key={i} value={i}>{t("vsItems", { a: p.a, b: p.b, items: p.items })}</option>)}
             </select>
           </label>
           <span className="text-slate-600">{t("models", { count: whole.models.length })}{" "}{whole.pairing === "balanced_random" ? t("oneBalancedRandomPairPer") : t("allPairsPerPrompt")}.{" "}
             <a className="text-indigo-700 underline" href={`/leaderboard?study=${encodeURIComponent(whole.name)}`}>{t("rankAllOnTheLeaderboard", { count: whole.models.length })}</a></span>
         </div>
+      )}
+      {(pairNotInStudy || baselineNotInStudy) && (
+        <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {pairNotInStudy ? t("pairNotInStudy", { a: pairNotInStudy[0], b: pairNotInStudy[1], shownA: pair?.a ?? "", shownB: pair?.b ?? "" })
+            : t("baselineNotInStudy", { asked: baselineNotInStudy!, shown: baseline })}</p>
       )}
       <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
