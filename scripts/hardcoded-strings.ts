@@ -36,6 +36,18 @@ const shown = (expr: ts.Expression): ts.Node[] => {
   if (ts.isBinaryExpression(expr) && [ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken, ts.SyntaxKind.AmpersandAmpersandToken].includes(expr.operatorToken.kind)) return [...shown(expr.left), ...shown(expr.right)];
   return literalText(expr) !== null ? [expr] : [];
 };
+/**
+ * Strings in an array literal's elements, spreads included: `[t("a"), ...xs.flatMap((x) => [x, "95% CI"])]`
+ * shows "95% CI" as surely as a plain element does.
+ */
+const shownInArray = (array: ts.ArrayLiteralExpression): ts.Node[] => array.elements.flatMap((e) => {
+  if (!ts.isSpreadElement(e)) return shown(e);
+  const made = ts.isCallExpression(e.expression) ? e.expression.arguments.find((a) => ts.isArrowFunction(a)) : undefined;
+  const body = made && ts.isArrowFunction(made) ? made.body : undefined;
+  return body && ts.isArrayLiteralExpression(body) ? shownInArray(body) : [];
+});
+/** Local names whose strings are shown: `const title = ok ? `${x}: a title` : …`. */
+const TEXT_NAME = /(title|label|caption|heading|description|hint|message)$/i;
 /** Dialogs the browser shows with the string it is given. */
 const DIALOGS = new Set(["confirm", "alert", "prompt", "window.confirm", "window.alert", "window.prompt"]);
 
@@ -50,7 +62,19 @@ function hardcodedStringNodes(sf: ts.SourceFile): { node: ts.Node; text: string 
     if (ts.isJsxAttribute(node) && isTextAttribute(node.name.getText()) && node.initializer) {
       const init = node.initializer;
       reportWords(ts.isStringLiteral(init) ? [init]
-        : ts.isJsxExpression(init) && init.expression ? (ts.isArrayLiteralExpression(init.expression) ? init.expression.elements.flatMap(shown) : shown(init.expression)) : []);
+        : ts.isJsxExpression(init) && init.expression ? (ts.isArrayLiteralExpression(init.expression) ? shownInArray(init.expression) : shown(init.expression)) : []);
+      // A chart's tooltip or tick formatter: what its arrow function returns is shown.
+      if (/ormatter$/.test(node.name.getText()) && ts.isJsxExpression(init) && init.expression && ts.isArrowFunction(init.expression) && !ts.isBlock(init.expression.body)) {
+        const body = init.expression.body;
+        reportWords(ts.isArrayLiteralExpression(body) ? shownInArray(body) : shown(body));
+      }
+      // A chart's axis label as an object: label={{ value: "…", position: … }}.
+      if (node.name.getText() === "label" && ts.isJsxExpression(init) && init.expression && ts.isObjectLiteralExpression(init.expression)) {
+        for (const prop of init.expression.properties) if (ts.isPropertyAssignment(prop) && prop.name.getText() === "value") reportWords(shown(prop.initializer));
+      }
+    }
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && TEXT_NAME.test(node.name.text) && node.initializer) {
+      reportWords(shown(node.initializer));
     }
     if (ts.isCallExpression(node) && DIALOGS.has(node.expression.getText()) && node.arguments[0]) {
       reportWords(shown(node.arguments[0]));

@@ -35,6 +35,13 @@ describe("interface strings", () => {
     expect(hardcodedStrings("x.tsx", sample).map((s) => s.split(": ")[1])).toEqual(["Candidate wins", "Remove this row?", "Leave it empty", "mean score", "Share of   prompts"]);
   });
 
+  it("finds words in spread column lists, chart axis labels and locals named as text", () => {
+    const sample = `export function X() { const title = sxs ? \`\${label}: decisive rate\` : t("m");
+        return <Table columns={[t("a"), ...xs.flatMap((x) => [x, "95% CI"])]} label={{ value: "judgments counted", position: "insideBottom" }}
+          formatter={(v, name) => [\`\${v} prompts\`, name === "a" ? "alpha, ordinal" : t("b")]} tickFormatter={(v) => \`\${v}%\`} />; }`;
+    expect(hardcodedStrings("x.tsx", sample).map((s) => s.split(": ").slice(1).join(": "))).toEqual([": decisive rate", "95% CI", "judgments counted", "prompts", "alpha, ordinal"]);
+  });
+
   it("has none in any page or component", () => {
     expect(PAGES.length).toBeGreaterThan(50);
     const all = PAGES.flatMap((f) => hardcodedStrings(f, readFileSync(path.join(ROOT, f), "utf8")));

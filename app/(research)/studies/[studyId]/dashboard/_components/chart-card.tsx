@@ -55,7 +55,7 @@ export function DataTable({ caption, columns, rows }: { caption: string; columns
   return (
     <table className="w-full text-left text-xs">
       <caption className="sr-only">{caption}</caption>
-      <thead className="border-b border-slate-200 text-slate-500"><tr>{columns.map((c) => <th key={c} scope="col" className="px-2 py-1 font-medium">{c}</th>)}</tr></thead>
+      <thead className="border-b border-slate-200 text-slate-500"><tr>{columns.map((c, i) => <th key={i} scope="col" className="px-2 py-1 font-medium">{c}</th>)}</tr></thead>
       <tbody>
         {rows.map((r, i) => (
           <tr key={i} className="border-b border-slate-100">{r.map((v, j) => <td key={j} className={`px-2 py-1 ${typeof v === "number" ? "text-right tabular-nums" : ""}`}>{v}</td>)}</tr>

@@ -34,7 +34,9 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
     return row;
   });
   const color = (i: number) => (sxs ? CANDIDATE : MODEL_COLORS[i % MODEL_COLORS.length]);
-  const title = sxs ? `${label}: decisive rate as judgments accumulate` : `${label}: mean score as judgments accumulate`;
+  const title = sxs ? t("decisiveRateTitle", { label }) : t("meanScoreTitle", { label });
+  // Each series' columns carry its name: the table has one value, interval and n per series.
+  const seriesName = (s: string) => (sxs ? t("candidateChosen", { candidate: study.candidate ?? "A" }) : t("meanScoreOf", { model: s }));
   const fmt = (v: unknown) => (v == null ? "—" : sxs ? pct(Number(v) / 100) : num(Number(v)));
   return (
     <div className="space-y-2">
@@ -44,18 +46,18 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
         legend={series.map((s, i) => ({ label: sxs ? t("candidateChosenAmongDecisivePrompts", { candidate: study.candidate }) : t("sBand95Ci", { s }), color: color(i) }))}
         description={t("eachPointIsTheHeadline", { label })}
         csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: countedOn(p), submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
-        table={<DataTable caption={title} columns={[t("judgments"), t("until"), ...series.flatMap((s) => [sxs ? "decisive rate" : s, "95% CI", "n"])]}
+        table={<DataTable caption={title} columns={[t("judgments"), t("until"), ...series.flatMap((s) => [seriesName(s), t("seriesCi", { series: seriesName(s) }), t("seriesN", { series: seriesName(s) })])]}
           rows={data.map((d) => [Number(d.judgments), new Date(String(d.at)).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }),
             ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
         <ResponsiveContainer width="100%" height={260}>
           <ComposedChart data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="judgments" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(v) => Number(v).toLocaleString("en-US")} fontSize={12}
-              label={{ value: `${label} judgments counted`, position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+              label={{ value: t("judgmentsCounted", { label }), position: "insideBottomRight", offset: -2, fontSize: 11 }} />
             <YAxis domain={sxs ? [0, 100] : [1, 5]} tickFormatter={(v) => (sxs ? `${v}%` : String(v))} fontSize={12} width={44} />
             {sxs && <ReferenceLine y={50} stroke="#475569" strokeDasharray="4 3" />}
-            <Tooltip formatter={(v, name) => [Array.isArray(v) ? `${fmt(v[0])}–${fmt(v[1])}` : fmt(v), String(name).replace("__band", " 95% CI")]}
-              labelFormatter={(v) => `${Number(v).toLocaleString("en-US")} ${label} judgments`} />
+            <Tooltip formatter={(v, name) => [Array.isArray(v) ? `${fmt(v[0])}–${fmt(v[1])}` : fmt(v), String(name).endsWith("__band") ? t("seriesCi", { series: seriesName(String(name).slice(0, -6)) }) : seriesName(String(name))]}
+              labelFormatter={(v) => t("countJudgments", { count: Number(v).toLocaleString("en-US"), label })} />
             {series.map((s, i) => <Area key={`${s}b`} dataKey={`${s}__band`} stroke="none" fill={color(i)} fillOpacity={0.15} isAnimationActive={false} connectNulls />)}
             {series.map((s, i) => <Line key={s} dataKey={s} stroke={color(i)} strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} connectNulls />)}
           </ComposedChart>

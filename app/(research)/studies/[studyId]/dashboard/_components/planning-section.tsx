@@ -87,7 +87,7 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
   const projected = (projection?.points ?? []).map((p) => ({ judgments: p.judgments, projected: p.halfWidth * 100 }));
   const k = plan.data.k;
   const more = v(all, "more_prompts_for_half_width");
-  const title = `${label}: is the decisive rate stable yet?`;
+  const title = t("stableYetTitle", { label });
 
   return (
     <div className="space-y-4">
@@ -104,15 +104,16 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
         description={t("halfTheWidthOfThe", { label, k })}
         csvRows={[...observed.map((o) => ({ judgments: o.judgments, kind: "observed", half_width_points: o.observed })), ...projected.map((p) => ({ judgments: p.judgments, kind: "projected", half_width_points: p.projected }))]}
         table={<DataTable caption={title} columns={[t("judgments"), t("kind"), t("halfWidthPoints")]}
-          rows={[...observed.map((o) => [o.judgments, "observed", `±${o.observed.toFixed(1)}`]), ...projected.map((p) => [p.judgments, "projected", `±${p.projected.toFixed(1)}`])]} />}>
+          rows={[...observed.map((o) => [o.judgments, t("observed"), `±${o.observed.toFixed(1)}`]), ...projected.map((p) => [p.judgments, t("projected"), `±${p.projected.toFixed(1)}`])]} />}>
         <ResponsiveContainer width="100%" height={260}>
           <ComposedChart margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="judgments" type="number" domain={[0, "dataMax"]} tickFormatter={(x) => Number(x).toLocaleString("en-US")} fontSize={12}
-              label={{ value: `${label} judgments`, position: "insideBottomRight", offset: -2, fontSize: 11 }} />
+              label={{ value: t("labelJudgments", { label }), position: "insideBottomRight", offset: -2, fontSize: 11 }} />
             <YAxis type="number" domain={[0, "auto"]} tickFormatter={(y) => `±${y}`} fontSize={12} width={48} />
-            <ReferenceLine y={shown.target} stroke="#475569" strokeDasharray="4 3" label={{ value: `target ±${shown.target}`, position: "insideTopRight", fontSize: 11 }} />
-            <Tooltip formatter={(y, name) => [`±${Number(y).toFixed(1)} points`, name === "projected" ? "projected" : "observed"]} labelFormatter={(x) => `${Number(x).toLocaleString("en-US")} judgments`} />
+            <ReferenceLine y={shown.target} stroke="#475569" strokeDasharray="4 3" label={{ value: t("targetTarget", { target: shown.target }), position: "insideTopRight", fontSize: 11 }} />
+            <Tooltip formatter={(y, name) => [t("plusMinusPoints", { value: Number(y).toFixed(1) }), name === "projected" ? t("projected") : t("observed")]}
+              labelFormatter={(x) => t("countJudgments", { count: Number(x).toLocaleString("en-US") })} />
             <Legend wrapperStyle={{ display: "none" }} />
             <Line data={projected} dataKey="projected" stroke={MODEL_COLORS[1]} strokeDasharray="6 4" strokeWidth={2} dot={false} isAnimationActive={false} />
             <Scatter data={observed} dataKey="observed" fill={CANDIDATE} isAnimationActive={false} />

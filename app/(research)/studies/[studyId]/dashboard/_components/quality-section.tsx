@@ -80,7 +80,7 @@ export function QualitySection({ study, rows, quality, weighted }: { study: Dash
               <YAxis yAxisId="left" type="category" dataKey="label" width={170} fontSize={12} />
               {/* The values beside the plot, clear of the whiskers: interval · ordinal (n). */}
               <YAxis yAxisId="values" orientation="right" type="category" dataKey="summary" width={160} fontSize={11} tickLine={false} axisLine={false} />
-              <Tooltip formatter={(v, name, p) => [`${Number(v).toFixed(3)} (n = ${(p.payload as { n: number }).n} prompts)`, name === "ordinal" ? "alpha, ordinal" : "alpha, interval"]} />
+              <Tooltip formatter={(v, name, p) => [t("alphaOnPrompts", { value: Number(v).toFixed(3), n: (p.payload as { n: number }).n }), name === "ordinal" ? t("alphaOrdinal") : t("alphaInterval")]} />
               <Bar yAxisId="left" dataKey="value" fill={MODEL_COLORS[2]} isAnimationActive={false} barSize={12}>
                 <ErrorBar dataKey="err" width={4} stroke="#0f172a" direction="x" />
               </Bar>
