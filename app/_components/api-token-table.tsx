@@ -6,18 +6,20 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTRPC } from "@/app/_lib/trpc";
 import { ErrorMessage } from "./form-controls";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 export interface TokenRow {
   id: string; name: string; prefix: string; scopes: string[]; createdAt: Date; expiresAt: Date; lastUsedAt: Date | null;
   state: "active" | "revoked" | "expired"; user: { email: string; displayName: string };
 }
 
-const day = (d: Date) => new Date(d).toISOString().slice(0, 16).replace("T", " ");
 
 export function ApiTokenTable({ tokens, showOwner = false }: { tokens: TokenRow[]; showOwner?: boolean }) {
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations("tokens");
+  const moment = useMomentFormat();
+  const day = (d: Date) => moment(d);
   const revoke = useMutation(trpc.tokens.revoke.mutationOptions({ onSuccess: () => router.refresh() }));
   if (tokens.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   return (

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Button, ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 import { ROLES, type Role } from "@/server/auth/schema";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 interface UserRow {
   id: string; email: string; displayName: string; role: Role; active: boolean; canLogIn: boolean; locales: string[];
@@ -14,6 +15,7 @@ interface UserRow {
 
 export function UsersTable({ users, localeCodes, currentUserId }: { users: UserRow[]; localeCodes: string[]; currentUserId: string }) {
   const t = useTranslations("admin.usersTable");
+  const moment = useMomentFormat();
   const trpc = useTRPC();
   const router = useRouter();
   const update = useMutation(trpc.users.update.mutationOptions({ onSuccess: () => router.refresh() }));
@@ -37,7 +39,7 @@ export function UsersTable({ users, localeCodes, currentUserId }: { users: UserR
                 </select>
               </td>
               <td className="px-3 py-2"><LocalesEditor user={u} localeCodes={localeCodes} onSave={(locales) => update.mutate({ id: u.id, locales })} /></td>
-              <td className="px-3 py-2 text-xs text-slate-600">{u.lastLoginAt ? new Date(u.lastLoginAt).toLocaleString("en-GB") : t("never")}</td>
+              <td className="px-3 py-2 text-xs text-slate-600">{u.lastLoginAt ? moment(u.lastLoginAt, "medium") : t("never")}</td>
               <td className="px-3 py-2">
                 {u.id === currentUserId ? <span className="text-xs text-slate-500">{t("you")}</span> : (
                   <Button variant={u.active ? "danger" : "secondary"} disabled={update.isPending}
@@ -56,6 +58,7 @@ export function UsersTable({ users, localeCodes, currentUserId }: { users: UserR
 
 function LocalesEditor({ user, localeCodes, onSave }: { user: UserRow; localeCodes: string[]; onSave: (l: string[]) => void }) {
   const t = useTranslations("admin.usersTable");
+  const moment = useMomentFormat();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState(user.locales);
   if (!editing) {

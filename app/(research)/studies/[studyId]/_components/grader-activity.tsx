@@ -4,9 +4,11 @@ import { useTranslations } from "next-intl";
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useTRPC } from "@/app/_lib/trpc";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 export function GraderActivity({ studyId }: { studyId: string }) {
   const t = useTranslations("research.graderActivity");
+  const moment = useMomentFormat();
   const trpc = useTRPC();
   const q = useQuery(trpc.dashboards.quality.queryOptions({ studyId, filter: {} }, { refetchInterval: 30_000 }));
   const graders = q.data?.graders ?? [];
@@ -26,7 +28,7 @@ export function GraderActivity({ studyId }: { studyId: string }) {
                 <tr key={g.graderId} className="border-t border-slate-100">
                   <td className="py-1.5">{g.name}</td><td className="py-1.5 text-right tabular-nums">{g.tasks.toLocaleString("en-US")}</td>
                   <td className="py-1.5 text-right tabular-nums">{g.medianSeconds === null ? "—" : g.medianSeconds.toFixed(0)}</td>
-                  <td className="py-1.5 text-right text-xs text-slate-600">{g.lastSubmittedAt ? new Date(g.lastSubmittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }) : "—"}</td>
+                  <td className="py-1.5 text-right text-xs text-slate-600">{g.lastSubmittedAt ? moment(g.lastSubmittedAt) : "—"}</td>
                 </tr>
               ))}
             </tbody>

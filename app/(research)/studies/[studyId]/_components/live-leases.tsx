@@ -4,11 +4,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { Button, ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 interface Lease { id: string; leasedAt: Date; expiresAt: Date; grader: { displayName: string; email: string }; item: { prompt: { externalId: string; localeCode: string } } }
 
 export function LiveLeases({ leases }: { leases: Lease[] }) {
   const t = useTranslations("research.liveLeases");
+  const moment = useMomentFormat();
   const trpc = useTRPC();
   const router = useRouter();
   const release = useMutation(trpc.grading.release.mutationOptions({ onSuccess: () => router.refresh() }));
@@ -21,7 +23,7 @@ export function LiveLeases({ leases }: { leases: Lease[] }) {
           {leases.map((l) => (
             <li key={l.id} className="flex items-center justify-between gap-2 py-2">
               <span><span className="font-medium">{l.grader.displayName}</span> · {l.item.prompt.externalId} ({l.item.prompt.localeCode})
-                <span className="block text-xs text-slate-500">{t("expires", { value: new Date(l.expiresAt).toLocaleTimeString("en-GB") })}</span></span>
+                <span className="block text-xs text-slate-500">{t("expires", { value: moment(l.expiresAt, "time") })}</span></span>
               <Button variant="secondary" disabled={release.isPending} onClick={() => release.mutate({ assignmentId: l.id })}>{t("release")}</Button>
             </li>
           ))}

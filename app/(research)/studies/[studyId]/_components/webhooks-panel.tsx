@@ -6,11 +6,13 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
-const when = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 19).replace("T", " ") : "—");
 
 export function WebhooksPanel({ studyId }: { studyId: string }) {
   const t = useTranslations("research.webhooksPanel");
+  const moment = useMomentFormat();
+  const when = (d: Date | string | null) => (d ? moment(d, "medium") : "—");
   const trpc = useTRPC();
   const hooks = useQuery(trpc.webhooks.list.queryOptions({ studyId }, { refetchInterval: 10_000 }));
   const [url, setUrl] = useState("");

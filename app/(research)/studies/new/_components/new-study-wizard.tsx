@@ -293,9 +293,9 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
           : !p ? <p className="text-sm text-slate-600">{t("counting")}</p>
           : (
             <dl className="space-y-1 text-sm" aria-busy={preview.isFetching}>
-              <div className="flex justify-between"><dt className="text-slate-600">{t("items")}</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString()}</dd></div>
-              <div className="flex justify-between"><dt className="text-slate-600">{t("prompts3")}</dt><dd className="tabular-nums">{p.prompts.toLocaleString()}</dd></div>
-              <div className="flex justify-between"><dt className="text-slate-600">{t("judgmentsWantedK", { redundancy })}</dt><dd className="tabular-nums" data-testid="preview-judgments">{p.judgmentsWanted.toLocaleString()}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">{t("items")}</dt><dd className="text-lg font-semibold tabular-nums" data-testid="preview-items">{p.items.toLocaleString("en-US")}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">{t("prompts3")}</dt><dd className="tabular-nums">{p.prompts.toLocaleString("en-US")}</dd></div>
+              <div className="flex justify-between"><dt className="text-slate-600">{t("judgmentsWantedK", { redundancy })}</dt><dd className="tabular-nums" data-testid="preview-judgments">{p.judgmentsWanted.toLocaleString("en-US")}</dd></div>
               <div className="flex justify-between gap-2"><dt className="text-slate-600">{t("locales")}</dt><dd className="text-right">{p.locales.join(", ") || "—"}</dd></div>
               {p.filteredOut > 0 && <div className="flex justify-between"><dt className="text-slate-600">{t("promptsLeftOutByFilters")}</dt><dd className="tabular-nums">{p.filteredOut}</dd></div>}
               {p.missingResponses > 0 && <p className="rounded bg-amber-50 p-2 text-amber-900">{t("promptsLackAResponseFrom", { missingResponses: p.missingResponses })}</p>}

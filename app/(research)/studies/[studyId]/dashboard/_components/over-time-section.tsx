@@ -9,11 +9,13 @@ import type { AppRouter } from "@/server/root";
 import { CANDIDATE, MODEL_COLORS, num, pct } from "../_lib/palette";
 import { ChartCard, DataTable } from "./chart-card";
 import type { DashboardStudy } from "./dashboard-view";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 type Points = inferRouterOutputs<AppRouter>["dashboards"]["overTime"];
 
 export function OverTimeSection({ study, points }: { study: DashboardStudy; points: Points }) {
   const t = useTranslations("research.overTimeSection");
+  const moment = useMomentFormat();
   const dims = study.dimensions.filter((d) => points.some((p) => p.rows.some((r) => r.dimension === d.key)));
   const [dimension, setDimension] = useState(dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "");
   if (points.length === 0) return <p className="text-sm text-slate-600">{t("noCountedJudgmentsYet")}</p>;
@@ -47,7 +49,7 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
         description={t("eachPointIsTheHeadline", { label })}
         csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: countedOn(p), submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
         table={<DataTable caption={title} columns={[t("judgments"), t("until"), ...series.flatMap((s) => [seriesName(s), t("seriesCi", { series: seriesName(s) }), t("seriesN", { series: seriesName(s) })])]}
-          rows={data.map((d) => [Number(d.judgments), new Date(String(d.at)).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }),
+          rows={data.map((d) => [Number(d.judgments), moment(String(d.at)),
             ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
         <ResponsiveContainer width="100%" height={260}>
           <ComposedChart data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>

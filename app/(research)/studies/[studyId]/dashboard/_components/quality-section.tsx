@@ -13,6 +13,7 @@ import { ChartCard, DataTable } from "./chart-card";
 import type { DashboardStudy } from "./dashboard-view";
 import { dimensionLabel } from "./headline-section";
 import { SortableTable } from "./sortable-table";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 type Quality = inferRouterOutputs<AppRouter>["dashboards"]["quality"];
 type Weighted = inferRouterOutputs<AppRouter>["dashboards"]["weightedVerdicts"];
@@ -38,6 +39,7 @@ function leftShareCi(r: { low: number | null; high: number | null; clusters?: nu
 export function QualitySection({ study, rows, quality, weighted }: { study: DashboardStudy; rows: ReportRow[]; quality: Quality;
   weighted: { data: Weighted | undefined; placeholder: ReactNode } | null }) {
   const t = useTranslations("research.qualitySection");
+  const moment = useMomentFormat();
   const all = rows.filter((r) => r.slice === "all");
   const alphaRows = study.dimensions.flatMap((d) => all.filter((r) => r.dimension === d.key && r.metric === "alpha"));
   const ordinalOf = (r: ReportRow) => all.find((o) => o.metric === "alpha_ordinal" && o.dimension === r.dimension && o.model_a === r.model_a && o.model_b === r.model_b);
@@ -159,7 +161,7 @@ export function QualitySection({ study, rows, quality, weighted }: { study: Dash
                   render: (g: Grader) => g.positionBias ? `${pct(g.positionBias.value)} (${leftShareCi(g.positionBias)})` : "—" },
               ] : []),
               { key: "flagged", label: t("flagged"), numeric: true, sortValue: (g) => g.flaggedTasks, render: (g) => g.flaggedTasks },
-              { key: "last", label: t("lastActive"), sortValue: (g) => g.lastSubmittedAt, render: (g) => (g.lastSubmittedAt ? new Date(g.lastSubmittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" }) : "—") },
+              { key: "last", label: t("lastActive"), sortValue: (g) => g.lastSubmittedAt, render: (g) => (g.lastSubmittedAt ? moment(g.lastSubmittedAt) : "—") },
             ]} />
         )}
       </section>
@@ -172,7 +174,7 @@ export function QualitySection({ study, rows, quality, weighted }: { study: Dash
               <li key={task.assignmentId} className="py-2">
                 <div className="flex flex-wrap gap-2 text-xs text-slate-600">
                   <span className="font-mono">{task.promptId}</span><span>{task.locale}</span><span>{task.grader}</span>
-                  <span>{new Date(task.submittedAt).toLocaleString("en-GB", { dateStyle: "short", timeStyle: "short" })}</span>
+                  <span>{moment(task.submittedAt)}</span>
                   {task.cannotAssess && <span className="rounded bg-slate-200 px-1.5 text-slate-800">{t("cannotAssess")}</span>}
                   {task.harmful && <span className="rounded bg-red-100 px-1.5 text-red-800">{t("unsafeOrHarmful")}</span>}
                 </div>

@@ -9,12 +9,14 @@ import { useState } from "react";
 import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 import type { AppRouter } from "@/server/root";
+import { useMomentFormat } from "@/app/_lib/use-moment-format";
 
 type Data = inferRouterOutputs<AppRouter>["quality"]["exclusions"];
-const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) : null);
 
 export function ExclusionsPanel({ studyId, data, preselect }: { studyId: string; data: Data; preselect: string | null }) {
   const t = useTranslations("research.exclusionsPanel");
+  const moment = useMomentFormat();
+  const when = (d: Date | string | null) => (d ? moment(d, "medium") : null);
   const trpc = useTRPC();
   const router = useRouter();
   const [graderId, setGraderId] = useState(preselect && data.graders.some((g) => g.id === preselect) ? preselect : "");
