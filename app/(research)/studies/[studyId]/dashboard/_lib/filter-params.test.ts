@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filterFromParams, filterIsEmpty, paramsWithFilter, unreadableModalities } from "./filter-params";
+import { filterFromParams, filterIsEmpty, paramsWithFilter, splitList, unreadableModalities } from "./filter-params";
 
 describe("dashboard filter in the URL", () => {
   it("reads comma lists, drops blanks and duplicates, and normalises modality", () => {
@@ -11,6 +11,16 @@ describe("dashboard filter in the URL", () => {
     expect(unreadableModalities(new URLSearchParams("modality=image,bogus, ,text->image"))).toEqual(["bogus"]);
     expect(unreadableModalities({ modality: ["audio", "Video"] })).toEqual(["Video"]);
     expect(unreadableModalities(new URLSearchParams("locale=ja-JP"))).toEqual([]);
+  });
+
+  it("keeps a value's own commas: a category may hold one", () => {
+    const f = { categories: ["Reasoning, math", "Writing", "a\\b"] };
+    const q = paramsWithFilter(new URLSearchParams(), f);
+    expect(filterFromParams(q)).toEqual(f);
+    expect(filterFromParams({ category: q.get("category")! })).toEqual(f);
+    // Links written before the escaping read as they did.
+    expect(filterFromParams(new URLSearchParams("category=Math,Writing")).categories).toEqual(["Math", "Writing"]);
+    expect(splitList("a\\,b,c\\\\")).toEqual(["a,b", "c\\"]);
   });
 
   it("reads Next's searchParams object, arrays included", () => {

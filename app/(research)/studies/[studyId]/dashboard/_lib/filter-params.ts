@@ -12,7 +12,29 @@ const read = (q: Search, name: string): string | undefined => {
   return Array.isArray(v) ? v.join(",") : v;
 };
 
-const list = (v: string | undefined): string[] => (v ? [...new Set(v.split(",").map((s) => s.trim()).filter(Boolean))].sort() : []);
+/**
+ * Values in a comma list, split at commas that are not escaped. A category is free text and may
+ * hold a comma ("Reasoning, math"): its commas (and backslashes) are escaped with a backslash when
+ * written, so it reads back as one value. Links written before escaping read as they always did.
+ */
+export function splitList(v: string): string[] {
+  const out: string[] = [];
+  let current = "";
+  for (let i = 0; i < v.length; i++) {
+    const c = v[i];
+    if (c === "\\" && i + 1 < v.length) current += v[++i];
+    else if (c === ",") {
+      out.push(current);
+      current = "";
+    } else current += c;
+  }
+  out.push(current);
+  return out;
+}
+
+const escapeListValue = (v: string) => v.replace(/[\\,]/g, (c) => `\\${c}`);
+
+const list = (v: string | undefined): string[] => (v ? [...new Set(splitList(v).map((s) => s.trim()).filter(Boolean))].sort() : []);
 
 export function filterFromParams(q: Search): TDashboardFilter {
   const f: TDashboardFilter = {};
@@ -45,7 +67,7 @@ export function paramsWithFilter(base: URLSearchParams, f: TDashboardFilter): UR
   const out = new URLSearchParams(base);
   for (const key of Object.keys(PARAMS) as Key[]) {
     const values = f[key];
-    if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => (key === "modalities" ? modalityLabel(v as Modality) : v)).join(","));
+    if (values?.length) out.set(PARAMS[key], [...values].sort().map((v) => escapeListValue(key === "modalities" ? modalityLabel(v as Modality) : v)).join(","));
     else out.delete(PARAMS[key]);
   }
   if (f.pair) {
