@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Button, ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 import { directionOf, LANGUAGE_NAMES, LANGUAGES, type Language } from "@/server/i18n/schema";
@@ -34,8 +34,24 @@ export function TranslationsEditor({ initial, initialLanguage }: { initial: Data
   const [data, setData] = useState(initial);
   const first = (TRANSLATED as readonly string[]).includes(initialLanguage ?? "") ? initialLanguage! : (data.graderLanguages.find((g) => g.language !== "en")?.language ?? "ja");
   const [language, setLanguage] = useState<string>(first);
-  const [draft, setDraft] = useState<Draft>(() => draftOf(initial, first));
-  const save = useMutation(trpc.translations.save.mutationOptions({ onSuccess: (next) => { setData(next); setDraft(draftOf(next, language)); router.refresh(); } }));
+  // Each language's edits are kept while another language is open: switching to compare must not
+  // throw away what was typed. Saving saves the language open.
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() => ({ [first]: draftOf(initial, first) }));
+  const draft = drafts[language] ?? draftOf(data, language);
+  const setDraft = (next: Draft) => setDrafts((all) => ({ ...all, [language]: next }));
+  const unsaved = TRANSLATED.filter((l) => drafts[l] && JSON.stringify(drafts[l]) !== JSON.stringify(draftOf(data, l)));
+  const save = useMutation(trpc.translations.save.mutationOptions({ onSuccess: (next, input) => {
+    setData(next);
+    setDrafts((all) => ({ ...all, [input.language]: draftOf(next, input.language) }));
+    router.refresh();
+  } }));
+  // Leaving the page with edits not saved asks first, as the browser does for a form.
+  useEffect(() => {
+    if (unsaved.length === 0) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsaved.length]);
   const dir = directionOf(language as Language);
   const missingByLanguage = useMemo(() => {
     const m = new Map<string, Data["missing"]>();
@@ -45,7 +61,8 @@ export function TranslationsEditor({ initial, initialLanguage }: { initial: Data
 
   const choose = (l: string) => {
     setLanguage(l);
-    setDraft(draftOf(data, l));
+    setDrafts((all) => (all[l] ? all : { ...all, [l]: draftOf(data, l) }));
+    save.reset();
     router.replace(`?language=${l}`, { scroll: false });
   };
   const fieldName = (m: Data["missing"][number]) => m.dimension
@@ -61,9 +78,13 @@ export function TranslationsEditor({ initial, initialLanguage }: { initial: Data
       }}>
         <label className="block text-sm font-medium text-slate-700">{t("language")}
           <select value={language} onChange={(e) => choose(e.target.value)} className={FIELD} name="language">
-            {TRANSLATED.map((l) => <option key={l} value={l}>{LANGUAGE_NAMES[l]} ({l})</option>)}
+            {TRANSLATED.map((l) => <option key={l} value={l}>{unsaved.includes(l) ? t("languageUnsaved", { name: LANGUAGE_NAMES[l], code: l }) : `${LANGUAGE_NAMES[l]} (${l})`}</option>)}
           </select>
         </label>
+        {unsaved.length > 0 && (
+          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            {t("unsavedIn", { languages: unsaved.map((l) => LANGUAGE_NAMES[l]).join(", "), count: unsaved.length })}</p>
+        )}
         <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={t("studyTexts")}>
           <h2 className="font-semibold">{t("studyTexts")}</h2>
           <label className="block text-sm font-medium text-slate-700">{t("title")}
