@@ -40,7 +40,7 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
         <div role="dialog" aria-modal="true" aria-label={t("enlarged", { alt: zoomed.alt })} className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-black/70 p-6" onClick={() => setZoomed(null)}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
           <img src={zoomed.url} alt={t("enlarged", { alt: zoomed.alt })} className="max-h-[85vh] max-w-full bg-white [image-rendering:pixelated]" style={{ minWidth: "min(90vw, 900px)" }} />
-          <button ref={close} type="button" onClick={() => setZoomed(null)} className="rounded-md bg-white px-3 py-1 text-sm">{t("close")} <kbd className="text-slate-400">Esc</kbd></button>
+          <button ref={close} type="button" onClick={() => setZoomed(null)} className="rounded-md bg-white px-3 py-1 text-sm">{t("close")} <kbd className="text-slate-500">Esc</kbd></button>
         </div>
       )}
     </div>

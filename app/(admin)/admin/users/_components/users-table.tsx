@@ -58,13 +58,13 @@ export function UsersTable({ users, localeCodes, currentUserId }: { users: UserR
 
 function LocalesEditor({ user, localeCodes, onSave }: { user: UserRow; localeCodes: string[]; onSave: (l: string[]) => void }) {
   const t = useTranslations("admin.usersTable");
-  const moment = useMomentFormat();
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState(user.locales);
   if (!editing) {
     return (
-      <button type="button" className="text-left text-xs hover:underline" onClick={() => setEditing(true)} aria-label={t("editLocalesOf", { email: user.email })}>
-        {user.locales.length ? user.locales.join(", ") : <span className="text-slate-400">{t("none")}</span>}
+      <button type="button" className="text-left text-xs hover:underline" onClick={() => setEditing(true)}
+        aria-label={t("editLocalesOf", { locales: user.locales.length ? user.locales.join(", ") : t("none"), email: user.email })}>
+        {user.locales.length ? user.locales.join(", ") : <span className="text-slate-500">{t("none")}</span>}
       </button>
     );
   }

@@ -84,7 +84,7 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
         <button type="button" onClick={() => { if (playing) audio.current?.pause(); else void play(); }}
           aria-label={playing ? t("pauseLabel", { label }) : t("playLabel", { label })}
           className="rounded-md bg-indigo-600 px-3 py-1 text-sm font-medium text-white hover:bg-indigo-700">
-          {playing ? `❚❚ ${t("pause")}` : `▶ ${t("play")}`}{keyHint && <kbd className="ms-1 text-indigo-200">{keyHint}</kbd>}
+          {playing ? `❚❚ ${t("pause")}` : `▶ ${t("play")}`}{keyHint && <kbd className="ms-1 text-indigo-100">{keyHint}</kbd>}
         </button>
         <button type="button" onClick={() => void play(true)} aria-label={t("replayLabel", { label })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm">↺</button>
         <span className="font-mono text-xs text-slate-600" aria-live="off" dir="ltr">{clock(position)} / {clock(duration)}</span>

@@ -42,7 +42,7 @@ export function DimensionControl({ dim, value, focused, onFocus, onPick, problem
             <button key={c.value} type="button" role="radio" aria-checked={selected} aria-label={describe(c)}
               title={describe(c)} tabIndex={-1} onClick={() => onPick(c.value)} aria-disabled={locked || undefined}
               className={`flex flex-col items-center rounded-md border px-1 py-1.5 text-xs ${selected ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white hover:bg-indigo-50"} ${locked ? "cursor-not-allowed opacity-50" : ""}`}>
-              <kbd className={`font-mono text-[11px] ${selected ? "text-indigo-100" : "text-slate-400"}`}>{c.key}</kbd>
+              <kbd className={`font-mono text-[11px] ${selected ? "text-indigo-100" : "text-slate-500"}`}>{c.key}</kbd>
               <span className="leading-tight">{word(c)}</span>
             </button>
           );

@@ -290,8 +290,8 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         </div>
         {counter}
         <div className="flex gap-2 text-sm">
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "guidelines" ? "none" : "guidelines")}>{t("task.guidelines")} <kbd className="text-slate-400">G</kbd></button>
-          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "help" ? "none" : "help")}>{t("task.shortcuts")} <kbd className="text-slate-400">?</kbd></button>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "guidelines" ? "none" : "guidelines")}>{t("task.guidelines")} <kbd className="text-slate-500">G</kbd></button>
+          <button type="button" className="rounded-md border border-slate-300 bg-white px-3 py-1.5" onClick={() => setPanel(panel === "help" ? "none" : "help")}>{t("task.shortcuts")} <kbd className="text-slate-500">?</kbd></button>
         </div>
       </div>
 
@@ -322,7 +322,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       {clips.length > 1 && (
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <button type="button" onClick={() => void playInOrder()} className="rounded-md border border-indigo-300 bg-white px-3 py-1.5 font-medium text-indigo-700">
-            ▶ {t("task.playInOrder")} <kbd className="text-slate-400">P</kbd>
+            ▶ {t("task.playInOrder")} <kbd className="text-slate-500">P</kbd>
           </button>
           <span className="text-slate-600">{t.rich("task.playHint", { k: (c) => <kbd>{c}</kbd> })}</span>
         </div>
@@ -369,8 +369,8 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
             {problemOf("comment") && <span className="mt-1 block text-sm font-normal text-red-700" data-problem="comment">{problemOf("comment")}</span>}
           </label>
           <div className="flex flex-col justify-center gap-2 text-sm">
-            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />{t("task.cannotAssess")} <kbd className="text-slate-400">X</kbd></label>
-            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.harmful} onChange={(e) => update({ harmful: e.target.checked })} />{t("task.harmful")} <kbd className="text-slate-400">H</kbd></label>
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.cannotAssess} onChange={(e) => update({ cannotAssess: e.target.checked })} />{t("task.cannotAssess")} <kbd className="text-slate-500">X</kbd></label>
+            <label className="flex items-center gap-2"><input type="checkbox" checked={draft.harmful} onChange={(e) => update({ harmful: e.target.checked })} />{t("task.harmful")} <kbd className="text-slate-500">H</kbd></label>
           </div>
         </div>
         {panel === "skip" && (
@@ -397,9 +397,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         )}
         <div className="flex items-center gap-3">
           <button type="button" data-submit onClick={doSubmit} disabled={busy} className="rounded-md bg-indigo-600 px-5 py-2 font-medium text-white hover:bg-indigo-700 disabled:opacity-60">
-            {submit.isPending ? t("task.submitting") : t("task.submit")} <kbd className="ms-1 text-indigo-200">Enter</kbd>
+            {submit.isPending ? t("task.submitting") : t("task.submit")} <kbd className="ms-1 text-indigo-100">Enter</kbd>
           </button>
-          <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">{t("task.skip")} <kbd className="text-slate-400">S</kbd></button>
+          <button type="button" onClick={() => { setPanel("skip"); setTimeout(() => skipRef.current?.focus(), 0); }} className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm">{t("task.skip")} <kbd className="text-slate-500">S</kbd></button>
           <span className="text-sm text-slate-500">{missing > 0 && !draft.cannotAssess ? t("task.dimensionsLeft", { count: missing }) : t("task.ready")}</span>
         </div>
       </section>

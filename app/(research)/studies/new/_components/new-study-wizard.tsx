@@ -121,7 +121,7 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
                   <label key={kind} className={`flex-1 cursor-pointer rounded-md border px-3 py-2 ${type === kind ? "border-indigo-500 bg-indigo-50" : "border-slate-300"}`}>
                     <input type="radio" name="type" className="mr-2" checked={type === kind} onChange={() => setType(kind)} />
                     {kind === "SIDE_BY_SIDE" ? t("sideBySide") : t("singleSided")}
-                    <span className="block text-xs text-slate-500">{kind === "SIDE_BY_SIDE" ? t("twoAnonymousResponsesAPreference") : t("oneResponseA15")}</span>
+                    <span className="block text-xs text-slate-600">{kind === "SIDE_BY_SIDE" ? t("twoAnonymousResponsesAPreference") : t("oneResponseA15")}</span>
                   </label>
                 ))}
               </div>
@@ -215,10 +215,10 @@ export function NewStudyWizard({ models, promptSets, dimensions }: { models: Mod
             {allDimensions.map((d) => {
               const fits = applicable(d.key);
               return (
-                <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-400" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
+                <label key={d.key} className={`rounded-md border p-2 text-sm ${!fits ? "cursor-not-allowed border-slate-200 text-slate-500" : dimensionKeys.includes(d.key) ? "cursor-pointer border-indigo-500 bg-indigo-50" : "cursor-pointer border-slate-300"}`}>
                   <input type="checkbox" className="mr-2" disabled={!fits} checked={dimensionKeys.includes(d.key)} onChange={() => setChosenDimensions(toggle(chosenDimensions, d.key))} />
                   <span className="font-medium">{d.label}</span>
-                  <span className="ml-1 text-xs text-slate-500">{scopeNote(d)}{d.builtIn ? "" : t("custom", { value: scopeNote(d) ? " · " : "" })}</span>
+                  <span className="ml-1 text-xs text-slate-600">{scopeNote(d)}{d.builtIn ? "" : t("custom", { value: scopeNote(d) ? " · " : "" })}</span>
                   <span className="block text-xs text-slate-600">{fits ? d.description : t("doesNotApplyOnlyFor", { d: scopeNote(d), value: studyModalities.map(modalityLabel).join(", ") })}</span>
                 </label>
               );

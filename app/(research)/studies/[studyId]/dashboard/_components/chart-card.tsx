@@ -41,6 +41,9 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
         </ul>
       )}
       {warning}
+      {/* The picture is hidden from screen readers, which get the data table below; the charts inside
+          are drawn with recharts' accessibilityLayer off, which would otherwise make their svg a
+          focus stop inside hidden content. */}
       <div ref={chartRef} aria-hidden="true">{children}</div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-xs font-medium text-indigo-700">{t("dataTable")}</summary>

@@ -22,7 +22,7 @@ function FilterGroup({ label, options, chosen, unknown, onChange }: { label: str
           <button key={o.value} type="button" aria-pressed={on}
             onClick={() => onChange(on ? chosen.filter((v) => v !== o.value) : [...chosen, o.value])}
             className={`rounded-full border px-2.5 py-0.5 text-xs ${on ? "border-indigo-600 bg-indigo-600 text-white" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"}`}>
-            {o.label}{o.items !== undefined && <span className={on ? "text-indigo-100" : "text-slate-400"}> {o.items}</span>}
+            {o.label}{o.items !== undefined && <span className={on ? "text-indigo-100" : "text-slate-500"}> {o.items}</span>}
           </button>
         );
       })}

@@ -52,7 +52,7 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
           rows={data.map((d) => [Number(d.judgments), moment(String(d.at)),
             ...series.flatMap((s) => { const b = d[`${s}__band`] as number[] | null; return [fmt(d[s]), b ? `${fmt(b[0])}–${fmt(b[1])}` : "—", Number(d[`${s}__n`])]; })])} />}>
         <ResponsiveContainer width="100%" height={260}>
-          <ComposedChart data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
+          <ComposedChart accessibilityLayer={false} data={data} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="judgments" type="number" domain={["dataMin", "dataMax"]} tickFormatter={(v) => Number(v).toLocaleString("en-US")} fontSize={12}
               label={{ value: t("judgmentsCounted", { label }), position: "insideBottomRight", offset: -2, fontSize: 11 }} />

@@ -106,7 +106,7 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
         table={<DataTable caption={title} columns={[t("judgments"), t("kind"), t("halfWidthPoints")]}
           rows={[...observed.map((o) => [o.judgments, t("observed"), `±${o.observed.toFixed(1)}`]), ...projected.map((p) => [p.judgments, t("projected"), `±${p.projected.toFixed(1)}`])]} />}>
         <ResponsiveContainer width="100%" height={260}>
-          <ComposedChart margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
+          <ComposedChart accessibilityLayer={false} margin={{ left: 8, right: 24, top: 8, bottom: 4 }}>
             <CartesianGrid stroke="#e2e8f0" />
             <XAxis dataKey="judgments" type="number" domain={[0, "dataMax"]} tickFormatter={(x) => Number(x).toLocaleString("en-US")} fontSize={12}
               label={{ value: t("labelJudgments", { label }), position: "insideBottomRight", offset: -2, fontSize: 11 }} />

@@ -44,7 +44,7 @@ export function PreferenceBars({ items, candidate, baseline, title, description,
       table={<DataTable caption={title} columns={["", t("prompts"), t("candidatePreferred", { candidate }), t("aboutTheSame2"), t("baselinePreferred", { baseline })]}
         rows={items.map(({ label, summary: s }) => [label, s.prompts, pct(s.candidate.value) + ci(s.candidate), pct(s.same.value) + ci(s.same), pct(s.baseline.value) + ci(s.baseline)])} />}>
       <ResponsiveContainer width="100%" height={40 + data.length * 42}>
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} barCategoryGap={8}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 16, top: 4, bottom: 4 }} barCategoryGap={8}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
           <YAxis type="category" dataKey="label" width={150} fontSize={12} />
@@ -83,7 +83,7 @@ export function DecisiveRates({ items, candidate, title, description, fileStem }
       table={<DataTable caption={title} columns={["", t("decisivePrompts"), t("candidateChosen", { candidate }), t("n95Ci"), t("signTest")]}
         rows={items.map(({ label, summary: s }) => [label, s.decisive.n, pct(s.decisive.value), s.decisive.low === null ? "—" : `${pct(s.decisive.low)}–${pct(s.decisive.high)}`, pValue(s.signP)])} />}>
       <ResponsiveContainer width="100%" height={40 + data.length * 36}>
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 150, top: 4, bottom: 4 }} barCategoryGap={10}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 150, top: 4, bottom: 4 }} barCategoryGap={10}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
           <YAxis type="category" dataKey="label" width={150} fontSize={12} />

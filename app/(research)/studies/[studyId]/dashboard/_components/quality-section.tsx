@@ -72,7 +72,7 @@ export function QualitySection({ study, rows, quality, weighted }: { study: Dash
           table={<DataTable caption={t("agreement")} columns={["", t("alphaInterval95Ci"), t("alphaOrdinal95Ci"), t("promptsWith2Judgments")]}
             rows={alpha.map(({ label, r, o }) => [label, alphaCi(r), alphaCi(o), r.n])} />}>
           <ResponsiveContainer width="100%" height={40 + alpha.length * 44}>
-            <BarChart data={alpha.map(({ label, r, o }) => ({ label, value: r.value ?? 0, ordinal: o?.value ?? 0, n: r.n,
+            <BarChart accessibilityLayer={false} data={alpha.map(({ label, r, o }) => ({ label, value: r.value ?? 0, ordinal: o?.value ?? 0, n: r.n,
               summary: `${r.value === null ? "n/a" : r.value.toFixed(2)} · ${o?.value == null ? "n/a" : o.value.toFixed(2)} (n = ${r.n})`,
               err: ciDeltas({ value: r.value, low: r.ci_low, high: r.ci_high }), errOrdinal: ciDeltas({ value: o?.value ?? null, low: o?.ci_low ?? null, high: o?.ci_high ?? null }) }))}
               layout="vertical" margin={{ left: 8, right: 8 }}>
@@ -104,7 +104,7 @@ export function QualitySection({ study, rows, quality, weighted }: { study: Dash
               rows={graders.map((g) => [g.name, pct(g.positionBias?.value), leftShareCi(g.positionBias), g.positionBias?.n ?? 0, g.positionBias?.clusters ?? 0])} />}>
             {biasData.length === 0 ? <p className="text-sm text-slate-600">{t("noJudgmentsMadeInVerdict")}</p> : (
               <ResponsiveContainer width="100%" height={40 + biasData.length * 26}>
-                <BarChart data={biasData} layout="vertical" margin={{ left: 8, right: 24 }}>
+                <BarChart accessibilityLayer={false} data={biasData} layout="vertical" margin={{ left: 8, right: 24 }}>
                   <CartesianGrid horizontal={false} stroke="#e2e8f0" />
                   <XAxis type="number" domain={[0, 100]} ticks={[0, 25, 50, 75, 100]} tickFormatter={(v) => `${v}%`} fontSize={12} />
                   <YAxis type="category" dataKey="name" width={150} fontSize={12} />

@@ -41,7 +41,7 @@ export function MeanScores({ groups, models, title, fileStem, scaleMax = 5 }: {
       table={<DataTable caption={title} columns={["", t("model"), t("prompts"), t("meanScore"), t("n95Ci"), t("topBox45")]}
         rows={groups.flatMap((g) => g.scores.map((s) => [g.label, s.model, s.mean.n, num(s.mean.value), s.mean.low === null ? "—" : `${num(s.mean.low)}–${num(s.mean.high)}`, pctWithCi(s.topBox)]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(160, 50 + groups.length * models.length * 22)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" domain={[1, scaleMax]} allowDataOverflow fontSize={12} />
           <YAxis type="category" dataKey="label" width={150} fontSize={12} />
@@ -83,7 +83,7 @@ export function RelativeImprovements({ groups, baseline, models, title, fileStem
       table={<DataTable caption={title} columns={["", t("model"), t("sharedPrompts"), t("relativeImprovement"), t("n95Ci"), t("topBoxImprovement")]}
         rows={groups.flatMap((g) => g.improvements.map((s) => [g.label, s.model, s.improvement.n, pct(s.improvement.value), s.improvement.low === null ? "—" : `${pct(s.improvement.low)}–${pct(s.improvement.high)}`, pctWithCi(s.topBox)]))} />}>
       <ResponsiveContainer width="100%" height={Math.max(140, 50 + groups.length * Math.max(1, shown.length) * 24)}>
-        <BarChart data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
+        <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ left: 8, right: 24, top: 4, bottom: 4 }} barCategoryGap={10}>
           <CartesianGrid horizontal={false} stroke="#e2e8f0" />
           <XAxis type="number" tickFormatter={(v) => `${v}%`} fontSize={12} />
           <YAxis type="category" dataKey="label" width={150} fontSize={12} />
