@@ -170,6 +170,26 @@ test.describe.serial("researcher workflow", () => {
     await expect(page).toHaveURL(new RegExp(`/studies/${studyId}/dashboard\\??$`));
     await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
 
+    // Two chips clicked in quick succession both count: the second builds on the first even while
+    // the page for the first is still loading (it used to start from the URL and drop the first).
+    const localeChips = filters.getByRole("group", { name: "Locale" }).getByRole("button");
+    // The server's answers for the new view are held back, as a large study's are slow, so that
+    // the second click lands while the first's page is loading.
+    const slowViews = /[?&]_rsc=/;
+    await page.route(slowViews, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue().catch(() => undefined); // a view superseded by the next click is cancelled
+    });
+    await localeChips.nth(0).click();
+    await localeChips.nth(1).click();
+    await expect(localeChips.nth(0)).toHaveAttribute("aria-pressed", "true");
+    await expect(localeChips.nth(1)).toHaveAttribute("aria-pressed", "true");
+    await expect(page).toHaveURL(/[?&]locale=[^&]+(,|%2C)[^&]+/);
+    await expect(page.getByTestId("headline-summary")).toContainText("n = 20 prompts");
+    await page.unroute(slowViews, undefined);
+    await filters.getByRole("button", { name: "Clear all filters" }).click();
+    await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
+
     // A link asking for values this study lacks (shared from another study, say) shows them,
     // marked, and each can be removed: the page does not silently match nothing.
     await page.goto(`/studies/${studyId}/dashboard?locale=xx-XX,ja-JP&category=Poetry`);

@@ -41,4 +41,14 @@ test("refuses to rank models that never met, naming them", async ({ page }) => {
   // Only the two pairwise studies of disjoint model pairs: device and server models never met.
   await page.goto(`/leaderboard?study=${encodeURIComponent("Device 2026 vs 2025 — text")}&study=${encodeURIComponent("Server 2026 vs 2025 — text")}`);
   await expect(page.getByRole("alert").filter({ hasText: "cannot be rated" })).toContainText("Lumen Device 2025, Lumen Device 2026 | Lumen Server 2025, Lumen Server 2026");
+
+  // Two more studies ticked in quick succession both join the scope (the second used to start from
+  // the address before the first's page arrived, and drop it); the five-model study connects them.
+  const studies = page.getByRole("group", { name: "Studies" });
+  await studies.getByRole("checkbox", { name: "All five models — head to head" }).check();
+  await studies.getByRole("checkbox", { name: "Server 2026 vs 2025 — conversations" }).check();
+  await expect(page).toHaveURL(/(study=[^&]+&?){4}/);
+  await expect(studies.getByRole("checkbox", { name: "All five models — head to head" })).toBeChecked();
+  await expect(page.getByTestId("leaderboard-table").locator("tbody tr")).toHaveCount(5);
+  await expect(page.getByRole("alert").filter({ hasText: "cannot be rated" })).toHaveCount(0);
 });

@@ -3,7 +3,7 @@
 // ratings with their intervals, and observed and predicted pairwise win rates as a heatmap.
 import { useTranslations } from "next-intl";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useOptimistic, useState, useTransition } from "react";
 import type { Leaderboard } from "@/server/leaderboard/schema";
 import { ChartCard, DataTable } from "../../studies/[studyId]/dashboard/_components/chart-card";
 import { CANDIDATE, BASELINE, pct } from "../../studies/[studyId]/dashboard/_lib/palette";
@@ -22,17 +22,23 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
   const pathname = usePathname();
   const params = useSearchParams();
   const [heat, setHeat] = useState<"observed" | "predicted">("observed");
-  const go = (change: (q: URLSearchParams) => void) => {
+  const [pending, startTransition] = useTransition();
+  // The studies as ticked show at once, and the next change builds on them while the leaderboard
+  // for the previous one is still being computed: built on the URL instead, a second box ticked
+  // before the first's page arrived dropped the first.
+  const [shownChosen, showChosen] = useOptimistic(chosen);
+  const go = (change: (q: URLSearchParams) => void, studies = shownChosen) => startTransition(() => {
+    showChosen(studies);
     const q = new URLSearchParams(params.toString());
+    if (studies !== chosen) {
+      q.delete("study");
+      for (const s of studies) q.append("study", s);
+    }
     change(q);
     router.push(`${pathname}?${q.toString()}`);
-  };
-  const toggleStudy = (name: string) => go((q) => {
-    const next = chosen.includes(name) ? chosen.filter((s) => s !== name) : [...chosen, name];
-    q.delete("study");
-    for (const s of next) q.append("study", s);
-    q.delete("slice");
   });
+  const toggleStudy = (name: string) =>
+    go((q) => q.delete("slice"), shownChosen.includes(name) ? shownChosen.filter((s) => s !== name) : [...shownChosen, name]);
   const dim = dimension ?? "overall";
   const view = board?.slices.find((s) => s.dimension === dim && s.slice === slice);
   const standings = board ? standingsOf(board, dim, slice) : [];
@@ -41,14 +47,14 @@ export function LeaderboardView({ studies, chosen, dimension, dimensions, slice,
   const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
   return (
-    <div className="space-y-4">
+    <div className={`space-y-4 transition-opacity ${pending ? "opacity-70" : ""}`} aria-busy={pending}>
       <section aria-label={t("scope")} className="rounded-lg border border-slate-200 bg-white p-4 text-sm">
         <fieldset>
           <legend className="mb-2 font-medium text-slate-900">{t("studies")}</legend>
           <div className="flex flex-wrap gap-x-5 gap-y-1">
             {studies.map((s) => (
               <label key={s.name} className="flex items-center gap-1.5">
-                <input type="checkbox" checked={chosen.includes(s.name)} onChange={() => toggleStudy(s.name)} />
+                <input type="checkbox" checked={shownChosen.includes(s.name)} onChange={() => toggleStudy(s.name)} />
                 <span>{s.name}</span><span className="text-xs text-slate-500">{t("models", { count: s.models.length })}</span>
               </label>
             ))}

@@ -7,7 +7,7 @@ import { useTranslations } from "next-intl";
 import { useQuery, type QueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useTransition, type ReactNode } from "react";
+import { useOptimistic, useTransition, type ReactNode } from "react";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import type { TDashboardFilter } from "@/server/dashboards/schema";
 import type { AppRouter } from "@/server/root";
@@ -60,7 +60,15 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   const pairNotInStudy = sxs && filter.pair && !whole.pairs.some((p) => p.a === filter.pair![0] && p.b === filter.pair![1]) ? filter.pair : null;
   const baselineNotInStudy = !sxs && chosenBaseline && !study.models.includes(chosenBaseline) ? chosenBaseline : null;
   const navigate = (q: URLSearchParams) => startTransition(() => router.replace(`${pathname}?${q}`, { scroll: false }));
-  const setFilter = (f: TDashboardFilter) => navigate(paramsWithFilter(new URLSearchParams(searchParams), f));
+  // The filter as chosen shows at once, and the next choice builds on it while the page for the
+  // previous one is still loading: built on the URL's filter instead, a second chip clicked before
+  // the first's navigation finished dropped the first (and a quick second click on one chip did
+  // not undo it).
+  const [chosenFilter, showChosenFilter] = useOptimistic(filter);
+  const setFilter = (f: TDashboardFilter) => startTransition(() => {
+    showChosenFilter(f);
+    router.replace(`${pathname}?${paramsWithFilter(new URLSearchParams(searchParams), f)}`, { scroll: false });
+  });
   const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); navigate(q); };
 
   const input = { studyId: study.id, filter };
@@ -86,7 +94,7 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
       {whole.pairs.length > 1 && (
         <div className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 text-sm" role="region" aria-label={t("pair")}>
           <label className="flex items-center gap-2 font-medium">{t("pairShown")}<select className="rounded-md border border-slate-300 bg-white px-2 py-1 font-normal" value={whole.pairs.indexOf(pair!)}
-              onChange={(e) => { const p = whole.pairs[Number(e.target.value)]; setFilter({ ...filter, pair: [p.a, p.b] }); }}>
+              onChange={(e) => { const p = whole.pairs[Number(e.target.value)]; setFilter({ ...chosenFilter, pair: [p.a, p.b] }); }}>
               {/* Options by position: a separator character inside the value (NUL was used) does not survive the server-rendered HTML. */}
               {whole.pairs.map((p, i) => <option key={i} value={i}>{t("vsItems", { a: p.a, b: p.b, items: p.items })}</option>)}
             </select>
@@ -100,7 +108,7 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
           {pairNotInStudy ? t("pairNotInStudy", { a: pairNotInStudy[0], b: pairNotInStudy[1], shownA: pair?.a ?? "", shownB: pair?.b ?? "" })
             : t("baselineNotInStudy", { asked: baselineNotInStudy!, shown: baseline })}</p>
       )}
-      <FilterBar filter={filter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
+      <FilterBar filter={chosenFilter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
       {study.exclusions.length > 0 && (
         <div role="note" aria-label={t("excludedJudgments")} className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
