@@ -216,9 +216,15 @@ test.describe.serial("researcher workflow", () => {
     await expect(page.getByTestId("headline-summary")).toContainText("n = 30 prompts");
 
     // The "break down by" choice is part of the URL too, and its sentence uses the right plural.
+    // It is the page's own choice: the server is not asked to render the page again.
+    const serverRenders: string[] = [];
+    const countRender = (r: import("@playwright/test").Request) => { if (/\/dashboard\?.*_rsc=/.test(r.url())) serverRenders.push(r.url()); };
+    page.on("request", countRender);
     await page.getByLabel("Break down by").selectOption("modality");
     await expect(page).toHaveURL(/[?&]by=modality/);
     await expect(page.getByTestId("consistency")).toContainText(" modalities;");
+    page.off("request", countRender);
+    expect(serverRenders).toEqual([]);
     await page.goto(page.url());
     await expect(page.getByLabel("Break down by")).toHaveValue("modality");
   });

@@ -59,7 +59,6 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   // said, beside what is shown instead, rather than silently replaced.
   const pairNotInStudy = sxs && filter.pair && !whole.pairs.some((p) => p.a === filter.pair![0] && p.b === filter.pair![1]) ? filter.pair : null;
   const baselineNotInStudy = !sxs && chosenBaseline && !study.models.includes(chosenBaseline) ? chosenBaseline : null;
-  const navigate = (q: URLSearchParams) => startTransition(() => router.replace(`${pathname}?${q}`, { scroll: false }));
   // The filter as chosen shows at once, and the next choice builds on it while the page for the
   // previous one is still loading: built on the URL's filter instead, a second chip clicked before
   // the first's navigation finished dropped the first (and a quick second click on one chip did
@@ -69,7 +68,9 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
     showChosenFilter(f);
     router.replace(`${pathname}?${paramsWithFilter(new URLSearchParams(searchParams), f)}`, { scroll: false });
   });
-  const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); navigate(q); };
+  // The baseline is the page's own choice (the server's headline does not depend on it): the
+  // address changes without a server round trip, as the breakdown's choice does.
+  const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); window.history.replaceState(null, "", `${pathname}?${q}`); };
 
   const input = { studyId: study.id, filter };
   // Each alone (skipBatch): it leaves as soon as it is asked for, not after the page has drawn the previous section.
