@@ -29,6 +29,12 @@ test("says when its address asks for a set, modality or locale it cannot show", 
   await expect(locale.locator("option:checked")).toHaveText("xx-XX (not in this set)");
   await expect(page.getByText("0 matching")).toBeVisible();
 
+  // A page past the last is said, with a way to the last.
+  await page.goto("/prompts?page=999");
+  await expect(page.getByRole("note").filter({ hasText: "asks for page 1000" })).toBeVisible();
+  await page.getByRole("link", { name: "Show the last page" }).click();
+  await expect(page.locator("main li").first()).toBeVisible();
+
   // Another spelling of a modality is read, and the select shows it as chosen.
   await page.goto("/prompts?modality=Text");
   await expect(page.getByLabel("Modality")).toHaveValue("text");

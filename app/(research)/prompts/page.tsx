@@ -60,6 +60,11 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
         <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1 font-medium text-white">{t("filter")}</button>
         <span className="text-slate-600">{t("matching", { total: list.total })}</span>
       </form>
+      {list.prompts.length === 0 && list.total > 0 && (
+        <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {t("pastTheLastPage", { page: page + 1, pages: Math.ceil(list.total / 25) })}{" "}
+          <Link className="underline" href={href({ page: String(Math.ceil(list.total / 25) - 1) })}>{t("showTheLastPage")}</Link></p>
+      )}
       <ul className="space-y-3">
         {list.prompts.map((p) => (
           <li key={p.id} className="rounded-lg border border-slate-200 bg-white p-4">
