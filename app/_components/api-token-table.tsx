@@ -18,8 +18,7 @@ export function ApiTokenTable({ tokens, showOwner = false }: { tokens: TokenRow[
   const trpc = useTRPC();
   const router = useRouter();
   const t = useTranslations("tokens");
-  const moment = useMomentFormat();
-  const day = (d: Date) => moment(d);
+  const day = useMomentFormat();
   const revoke = useMutation(trpc.tokens.revoke.mutationOptions({ onSuccess: () => router.refresh() }));
   if (tokens.length === 0) return <p className="text-sm text-slate-600">{t("none")}</p>;
   return (

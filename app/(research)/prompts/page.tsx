@@ -7,10 +7,13 @@ import { EmptyState } from "@/app/_components/empty-state";
 import { PageHeader } from "@/app/_components/page-header";
 import { serverApi } from "@/server/web/page-session";
 import { MODALITIES, modalityLabel, parseModality } from "@/server/studies/schema";
+import { Notice } from "@/app/_components/notice";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("research.promptsPage"))("pageTitle") };
 }
+
+const PAGE_SIZE = 25;
 
 type Search = { set?: string; locale?: string; category?: string; modality?: string; page?: string };
 
@@ -23,8 +26,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   // An address that asks for what cannot be shown says so: another set's prompts, or every
   // modality's, shown under it would look like what was asked for.
   const refused = (message: string, href: string) => (<><PageHeader title={t("prompts")} />
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      {message} <Link className="underline" href={href}>{t("showAllPrompts")}</Link></div></>);
+    <Notice kind="alert">{message} <Link className="underline" href={href}>{t("showAllPrompts")}</Link></Notice></>);
   const set = q.set ? sets.find((s) => s.id === q.set) : sets[0];
   if (!set) return refused(t("noPromptSet", { set: q.set ?? "" }), "/prompts");
   const page = Math.max(0, Number(q.page ?? 0) || 0);
@@ -34,8 +36,9 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
   }
   const [facets, list] = await Promise.all([
     api.prompts.facets({ promptSetId: set.id }),
-    api.prompts.list({ promptSetId: set.id, locale: q.locale || undefined, category: q.category || undefined, modality, page, pageSize: 25 }),
+    api.prompts.list({ promptSetId: set.id, locale: q.locale || undefined, category: q.category || undefined, modality, page, pageSize: PAGE_SIZE }),
   ]);
+  const lastPage = Math.max(0, Math.ceil(list.total / PAGE_SIZE) - 1);
   const href = (over: Partial<Search>) => `/prompts?${new URLSearchParams(Object.entries({ set: set.id, locale: q.locale, category: q.category, modality: q.modality, ...over }).filter(([, v]) => v) as [string, string][])}`;
   // A chosen value the set does not have stays chosen and visible in its select, marked, so that
   // "0 matching" reads as what the filter asks rather than as an empty set.
@@ -61,9 +64,9 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
         <span className="text-slate-600">{t("matching", { total: list.total })}</span>
       </form>
       {list.prompts.length === 0 && list.total > 0 && (
-        <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-          {t("pastTheLastPage", { page: page + 1, pages: Math.ceil(list.total / 25) })}{" "}
-          <Link className="underline" href={href({ page: String(Math.ceil(list.total / 25) - 1) })}>{t("showTheLastPage")}</Link></p>
+        <Notice className="mb-3">
+          {t("pastTheLastPage", { page: page + 1, pages: lastPage + 1 })}{" "}
+          <Link className="underline" href={href({ page: String(lastPage) })}>{t("showTheLastPage")}</Link></Notice>
       )}
       <ul className="space-y-3">
         {list.prompts.map((p) => (
@@ -100,7 +103,7 @@ export default async function PromptsPage({ searchParams }: { searchParams: Prom
       </ul>
       <div className="mt-4 flex gap-3 text-sm">
         {page > 0 && <Link className="text-indigo-700 underline" href={href({ page: String(page - 1) })}>{t("previous")}</Link>}
-        {(page + 1) * 25 < list.total && <Link className="text-indigo-700 underline" href={href({ page: String(page + 1) })}>{t("next")}</Link>}
+        {page < lastPage && <Link className="text-indigo-700 underline" href={href({ page: String(page + 1) })}>{t("next")}</Link>}
       </div>
     </>
   );

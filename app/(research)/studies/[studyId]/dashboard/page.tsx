@@ -5,6 +5,7 @@ import { serverApi } from "@/server/web/page-session";
 import { MODALITIES, modalityLabel } from "@/server/studies/schema";
 import { DashboardView } from "./_components/dashboard-view";
 import { filterFromParams, unreadableModalities } from "./_lib/filter-params";
+import { Notice } from "@/app/_components/notice";
 
 export async function generateMetadata() {
   return { title: (await getTranslations("research.dashboardPage"))("pageTitle") };
@@ -18,8 +19,7 @@ export default async function DashboardPage({ params, searchParams }: { params: 
   const search = await searchParams;
   const filter = filterFromParams(search);
   const badFilter = (message: string) => (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-      {t.rich("theFiltersInThisAddress", { message, a: (chunks) => <a className="underline" href={`/studies/${studyId}/dashboard`}>{chunks}</a> })}</div>);
+    <Notice kind="alert">{t.rich("theFiltersInThisAddress", { message, a: (chunks) => <a className="underline" href={`/studies/${studyId}/dashboard`}>{chunks}</a> })}</Notice>);
   const unreadable = unreadableModalities(search);
   const api = await serverApi("research");
   try {

@@ -2,7 +2,7 @@
 // The headline by locale region, category, locale or modality, for one dimension at a time, with
 // small-sample warnings and a one-line answer to "is it consistent across them?".
 import { useTranslations } from "next-intl";
-import { usePathname, useSearchParams } from "next/navigation";
+import { useSearchParams } from "next/navigation";
 import type { ReportRow } from "@/server/analytics/domain/report-row";
 import { SMALL_SAMPLE, improvementsOver, preferenceSummaries, scoreSummaries, sliceFamily, sliceValue, type PreferenceSummary } from "../_lib/report-view";
 import { pValue, pct } from "../_lib/palette";
@@ -11,6 +11,7 @@ import { dimensionLabel } from "./headline-section";
 import { DecisiveRates, PreferenceBars } from "./preference-charts";
 import { MeanScores, RelativeImprovements } from "./score-charts";
 import { SortableTable } from "./sortable-table";
+import { useViewParam } from "../_lib/use-view-param";
 
 /** The slice families a breakdown can use, each named in the catalogue (breakdownSection.family). */
 const FAMILIES = ["region", "category", "locale", "modality"] as const;
@@ -36,20 +37,12 @@ function Breakdowns({ study, rows, baseline }: { study: DashboardStudy; rows: Re
   const t = useTranslations("research.breakdownSection");
   const dims = study.dimensions.filter((d) => rows.some((r) => r.dimension === d.key));
   // The choice lives in the URL (?by=category&by_dimension=truthfulness), like the filters: a shared link shows the same view.
-  const pathname = usePathname();
   const searchParams = useSearchParams();
   const asked = searchParams.get("by");
   const family: string = FAMILIES.some((f) => f === asked) ? asked! : "region";
   const askedDimension = searchParams.get("by_dimension");
   const dimension = dims.some((d) => d.key === askedDimension) ? askedDimension! : dims.find((d) => d.key === "overall")?.key ?? dims[0]?.key ?? "";
-  // Only this section reads the choice, from rows it already has: the address changes through the
-  // History API (Next keeps useSearchParams in step) rather than a navigation, which would render
-  // the page on the server again, headline included, for a change the server never sees.
-  const choose = (name: "by" | "by_dimension", value: string) => {
-    const q = new URLSearchParams(searchParams);
-    q.set(name, value);
-    window.history.replaceState(null, "", `${pathname}?${q}`);
-  };
+  const choose = useViewParam();
   const setFamily = (v: string) => choose("by", v);
   const setDimension = (v: string) => choose("by_dimension", v);
   const inFamily = rows.filter((r) => sliceFamily(r.slice) === family && r.dimension === dimension);

@@ -20,6 +20,8 @@ import { HeadlineSection } from "./headline-section";
 import { OverTimeSection } from "./over-time-section";
 import { PlanningSection } from "./planning-section";
 import { QualitySection } from "./quality-section";
+import { Notice } from "@/app/_components/notice";
+import { useViewParam } from "../_lib/use-view-param";
 
 export type DashboardStudy = inferRouterOutputs<AppRouter>["dashboards"]["study"];
 
@@ -45,7 +47,8 @@ function Failed({ error, retry }: { error: { message: string }; retry: () => voi
 export function DashboardView({ study: whole, filter, headline }: { study: DashboardStudy; filter: TDashboardFilter; headline: ReportRow[] }) {
   const t = useTranslations("research.dashboardView");
   // A side-by-side study of more than two models is shown one pair at a time: model A as the candidate.
-  const pair = whole.pairs.find((p) => filter.pair && p.a === filter.pair[0] && p.b === filter.pair[1]) ?? whole.pairs[0];
+  const askedPair = whole.pairs.find((p) => filter.pair && p.a === filter.pair[0] && p.b === filter.pair[1]);
+  const pair = askedPair ?? whole.pairs[0];
   const study = pair ? { ...whole, candidate: pair.a, baseline: pair.b } : whole;
   const trpc = useTRPC();
   const router = useRouter();
@@ -57,7 +60,7 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
   const baseline = chosenBaseline && study.models.includes(chosenBaseline) ? chosenBaseline : study.models[0] ?? "";
   // A pair or baseline the address asks for that the study lacks (a link from another study) is
   // said, beside what is shown instead, rather than silently replaced.
-  const pairNotInStudy = sxs && filter.pair && !whole.pairs.some((p) => p.a === filter.pair![0] && p.b === filter.pair![1]) ? filter.pair : null;
+  const pairNotInStudy = sxs && filter.pair && !askedPair ? filter.pair : null;
   const baselineNotInStudy = !sxs && chosenBaseline && !study.models.includes(chosenBaseline) ? chosenBaseline : null;
   // The filter as chosen shows at once, and the next choice builds on it while the page for the
   // previous one is still loading: built on the URL's filter instead, a second chip clicked before
@@ -68,9 +71,8 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
     showChosenFilter(f);
     router.replace(`${pathname}?${paramsWithFilter(new URLSearchParams(searchParams), f)}`, { scroll: false });
   });
-  // The baseline is the page's own choice (the server's headline does not depend on it): the
-  // address changes without a server round trip, as the breakdown's choice does.
-  const setBaseline = (m: string) => { const q = new URLSearchParams(searchParams); q.set("baseline", m); window.history.replaceState(null, "", `${pathname}?${q}`); };
+  const setViewParam = useViewParam();
+  const setBaseline = (m: string) => setViewParam("baseline", m); // the server's headline does not depend on it
 
   const input = { studyId: study.id, filter };
   // Each alone (skipBatch): it leaves as soon as it is asked for, not after the page has drawn the previous section.
@@ -105,17 +107,17 @@ export function DashboardView({ study: whole, filter, headline }: { study: Dashb
         </div>
       )}
       {(pairNotInStudy || baselineNotInStudy) && (
-        <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <Notice className="mb-3">
           {pairNotInStudy ? t("pairNotInStudy", { a: pairNotInStudy[0], b: pairNotInStudy[1], shownA: pair?.a ?? "", shownB: pair?.b ?? "" })
-            : t("baselineNotInStudy", { asked: baselineNotInStudy!, shown: baseline })}</p>
+            : t("baselineNotInStudy", { asked: baselineNotInStudy!, shown: baseline })}</Notice>
       )}
       <FilterBar filter={chosenFilter} dimensions={study.dimensions} locales={study.locales} categories={study.categories} modalities={study.modalities}
         onChange={setFilter} pending={pending} />
       {study.exclusions.length > 0 && (
-        <div role="note" aria-label={t("excludedJudgments")} className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+        <Notice label={t("excludedJudgments")} className="mb-4">
           {t.rich("judgmentsExcludedFromEveryNumber", { value: study.exclusions.reduce((n, x) => n + x.judgments, 0).toLocaleString("en-US"), strong: (chunks) => <strong>{chunks}</strong> })}{" "}{study.exclusions.map((x, i) => <span key={i}>{i > 0 && "; "}{x.grader} ({x.judgments.toLocaleString("en-US")}{x.from || x.until ? t("inATimeWindow") : ""}): {x.reason}</span>)}.{" "}
           <a href={`/studies/${study.id}/quality`} className="text-indigo-700 underline">{t("manageExclusions")}</a>
-        </div>
+        </Notice>
       )}
       <nav aria-label={t("dashboardSections")} className="mb-4 flex gap-3 text-sm">
         {[["headline", t("headline")], ["breakdowns", t("breakdowns")], ["quality", t("quality")], ["over-time", t("overTime")], ["planning", t("stableYetPlanning")]].map(([id, l]) => (

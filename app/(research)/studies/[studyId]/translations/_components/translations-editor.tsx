@@ -12,6 +12,7 @@ import { Button, ErrorMessage } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 import { directionOf, LANGUAGE_NAMES, LANGUAGES, type Language } from "@/server/i18n/schema";
 import type { AppRouter } from "@/server/root";
+import { Notice } from "@/app/_components/notice";
 
 type Data = inferRouterOutputs<AppRouter>["translations"]["forStudy"];
 type Draft = { title: string; guidelines: string; dimensions: Record<string, { label: string; description: string }> };
@@ -82,8 +83,7 @@ export function TranslationsEditor({ initial, initialLanguage }: { initial: Data
           </select>
         </label>
         {unsaved.length > 0 && (
-          <p role="note" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-            {t("unsavedIn", { languages: unsaved.map((l) => LANGUAGE_NAMES[l]).join(", "), count: unsaved.length })}</p>
+          <Notice>{t("unsavedIn", { languages: unsaved.map((l) => LANGUAGE_NAMES[l]).join(", "), count: unsaved.length })}</Notice>
         )}
         <section className="space-y-3 rounded-lg border border-slate-200 bg-white p-4" aria-label={t("studyTexts")}>
           <h2 className="font-semibold">{t("studyTexts")}</h2>
