@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { directionOf } from "@/server/i18n/domain/languages";
 import { requestLanguage } from "@/server/i18n/request";
+import { HydrationGate } from "./_components/hydration-gate";
 import { Providers } from "./_lib/trpc";
 import "./globals.css";
 
@@ -20,11 +21,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   await connection();
   const language = await requestLanguage();
+  const t = await getTranslations("common");
   return (
     <html lang={language} dir={directionOf(language)}>
       <body className="min-h-screen">
+        <noscript><p role="alert" className="bg-amber-50 px-4 py-2 text-sm text-amber-900">{t("needsJavaScript")}</p></noscript>
         <NextIntlClientProvider>
-          <Providers>{children}</Providers>
+          <Providers><HydrationGate>{children}</HydrationGate></Providers>
         </NextIntlClientProvider>
       </body>
     </html>
