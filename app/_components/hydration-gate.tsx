@@ -10,5 +10,5 @@ import { useHydrated } from "@/app/_lib/use-hydrated";
 
 export function HydrationGate({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  return <fieldset role="presentation" disabled={!hydrated} className="contents">{children}</fieldset>;
+  return <fieldset role="presentation" disabled={!hydrated} data-hydrating={hydrated ? undefined : ""} className="contents">{children}</fieldset>;
 }
