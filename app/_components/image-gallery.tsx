@@ -2,7 +2,8 @@
 // Images of a prompt or response, each zoomable. While zoomed, the overlay owns the keyboard: Esc
 // (or a click, or its Close button) closes it, and answer keys do nothing underneath it.
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { ImageFailed, useImageLoad } from "./image-load";
 
 export function ImageGallery({ images }: { images: { url: string; alt: string }[] }) {
   const t = useTranslations("common");
@@ -29,13 +30,7 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
   if (images.length === 0) return null;
   return (
     <div className="mt-3 flex flex-wrap gap-3">
-      {images.map((img) => (
-        <button key={img.url} type="button" onClick={(e) => { opener.current = e.currentTarget; setZoomed(img); }}
-          className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={t("zoomImage", { alt: img.alt })}>
-          {/* eslint-disable-next-line @next/next/no-img-element -- served by our attachment route */}
-          <img src={img.url} alt={img.alt} className="max-h-72 w-auto" />
-        </button>
-      ))}
+      {images.map((img) => <GalleryImage key={img.url} img={img} opener={opener} onZoom={setZoomed} />)}
       {zoomed && (
         <div role="dialog" aria-modal="true" aria-label={t("enlarged", { alt: zoomed.alt })} className="fixed inset-0 z-50 flex flex-col items-center justify-center gap-3 bg-black/70 p-6" onClick={() => setZoomed(null)}>
           {/* eslint-disable-next-line @next/next/no-img-element */}
@@ -44,5 +39,18 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
         </div>
       )}
     </div>
+  );
+}
+
+function GalleryImage({ img, opener, onZoom }: { img: { url: string; alt: string }; opener: RefObject<HTMLButtonElement | null>; onZoom: (img: { url: string; alt: string }) => void }) {
+  const t = useTranslations("common");
+  const load = useImageLoad(img.url);
+  if (load.failed) return <ImageFailed alt={img.alt} onRetry={load.retry} />;
+  return (
+    <button type="button" onClick={(e) => { opener.current = e.currentTarget; onZoom(img); }}
+      className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={t("zoomImage", { alt: img.alt })}>
+      {/* eslint-disable-next-line @next/next/no-img-element -- served by our attachment route */}
+      <img key={load.attempt} src={img.url} alt={img.alt} className="max-h-72 w-auto" {...load.handlers} />
+    </button>
   );
 }

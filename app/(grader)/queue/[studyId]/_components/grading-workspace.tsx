@@ -24,6 +24,7 @@ import { listenGate } from "../_lib/listening";
 import { AudioPlayer, type AudioPlayerHandle } from "./audio-player";
 import { DimensionControl } from "./dimension-control";
 import { ImageComparison } from "./image-comparison";
+import { ImageLoadReporter } from "@/app/_components/image-load";
 import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
@@ -65,6 +66,15 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const [heard, setHeard] = useState<Record<string, boolean>>({});
   const [lastPlayed, setLastPlayed] = useState(0);
   const [gateShown, setGateShown] = useState(false);
+  // Images of the task that did not load: rating stays closed while any is missing.
+  const [brokenImages, setBrokenImages] = useState<Record<string, true>>({});
+  const reportImage = useCallback((url: string, failed: boolean) => setBrokenImages((x) => {
+    if (failed === (x[url] === true)) return x;
+    const next: Record<string, true> = { ...x };
+    if (failed) next[url] = true;
+    else delete next[url];
+    return next;
+  }), []);
   // A panel opened from the keyboard deep in a long task opens where the grader can see it.
   useEffect(() => { if (panel === "help" || panel === "guidelines") panelRef.current?.scrollIntoView({ block: "nearest" }); }, [panel]);
 
@@ -77,6 +87,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     setHeard({});
     setLastPlayed(0);
     setGateShown(false);
+    setBrokenImages({});
     if (t) {
       const keys = t.dimensions.map((d) => d.key);
       const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
@@ -120,8 +131,12 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const clips = (task?.responses ?? []).flatMap((r, n) => r.audio.map((a, i) => ({ ...a,
     label: r.audio.length > 1 ? t("task.responseClip", { n: n + 1, clip: i + 1 }) : t("task.response", { n: n + 1 }) })));
   const missingClips = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
-  const gate = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
+  const brokenCount = Object.keys(brokenImages).length;
+  const imageGate = brokenCount > 0 ? t("task.imageGate", { count: brokenCount }) : null;
+  const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
+  // What keeps rating closed, if anything: an image not shown first (it cannot be heard past).
+  const gate = imageGate ?? listenGateText;
   const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
   const playInOrder = useCallback(async () => {
     for (let i = 0; i < players.current.length; i++) {
@@ -282,6 +297,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const problemText = (p: { key: string; values: Record<string, string | number> } | undefined) =>
     p && (t as unknown as (k: string, v: object) => string)(`errors.${p.key}`, p.values);
   return (
+    <ImageLoadReporter report={reportImage}>
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
@@ -308,13 +324,13 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       {panel === "guidelines" && <section ref={panelRef} aria-label={t("task.guidelines")} className="rounded-lg border border-amber-200 bg-amber-50 p-4"><Markdown text={task.study.guidelines || t("task.noGuidelines")} /></section>}
       {panel === "help" && <section ref={panelRef} aria-label={t("shortcuts.title")} className="scroll-mt-4 rounded-lg border border-slate-200 bg-white p-4"><ShortcutHelp /></section>}
 
-      {task.prompt.conversation && <ConversationTranscript turns={task.prompt.conversation} />}
+      {task.prompt.conversation && <ConversationTranscript key={task.assignmentId} turns={task.prompt.conversation} />}
       <section aria-label={t("task.prompt")} className="rounded-lg border border-slate-200 bg-white p-4">
         <div className="mb-2 text-xs uppercase tracking-wide text-slate-500">
           {task.prompt.conversation ? t("task.userTurn") : t("task.prompt")} · {task.prompt.locale} · <bdi>{task.prompt.category}</bdi>
         </div>
         <ModelOutput text={task.prompt.text} label={t("task.thePrompt")} />
-        <ImageGallery images={task.prompt.images} />
+        <ImageGallery key={task.assignmentId} images={task.prompt.images} />
         {task.prompt.audio.map((a, i) => (
           <div key={a.url} className="mt-2"><AudioPlayer src={a.url} durationMs={a.durationMs} label={t("task.promptAudio", { n: i + 1 })} /></div>
         ))}
@@ -346,17 +362,17 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
               );
             })}
             {r.text ? <ModelOutput text={r.text} label={label} /> : r.images.length === 0 && r.audio.length === 0 && <p className="text-sm text-slate-500">{t("task.emptyResponse")}</p>}
-            {!comparesImages && <ImageGallery images={r.images} />}
+            {!comparesImages && <ImageGallery key={task.assignmentId} images={r.images} />}
             {comparesImages && r.images.length > 0 && <p className="text-sm text-slate-600">{t("task.imagesBelow", { count: r.images.length })}</p>}
           </section>
           );
         })}
       </div>
-      {comparesImages && <ImageComparison left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
+      {comparesImages && <ImageComparison key={task.assignmentId} left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
       <section aria-label={t("task.yourJudgment")} className="space-y-3">
         {gate && (
-          <p role="status" data-testid="listen-gate" className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
+          <p role="status" data-testid={imageGate ? "image-gate" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
         )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
@@ -404,5 +420,6 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         </div>
       </section>
     </div>
+    </ImageLoadReporter>
   );
 }

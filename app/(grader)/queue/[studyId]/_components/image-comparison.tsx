@@ -6,6 +6,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from "react";
 import { directionOf, type Language } from "@/server/i18n/schema";
+import { ImageFailed, useImageLoad } from "@/app/_components/image-load";
 import { clampZoom, ZOOM_STEP, type View } from "../_lib/image-view";
 
 interface Shown { url: string; alt: string }
@@ -48,11 +49,7 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
     onPointerUp: () => { drag.current = null; },
   };
   const pane = "relative h-80 touch-none select-none overflow-hidden rounded-md border border-slate-200 bg-[repeating-conic-gradient(#f1f5f9_0%_25%,#fff_0%_50%)] bg-[length:16px_16px] cursor-grab";
-  const img = (shown: Shown | null, testId: string) => shown && (
-    // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
-    <img src={shown.url} alt={shown.alt} data-testid={testId} draggable={false} style={{ transform }}
-      className="absolute inset-0 h-full w-full object-contain [transform-origin:center]" />
-  );
+  const img = (shown: Shown | null, testId: string) => shown && <PaneImage key={shown.url} shown={shown} testId={testId} transform={transform} />;
   const button = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm hover:bg-slate-50";
 
   return (
@@ -121,5 +118,15 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
         </figure>
       )}
     </section>
+  );
+}
+
+function PaneImage({ shown, testId, transform }: { shown: Shown; testId: string; transform: string }) {
+  const load = useImageLoad(shown.url);
+  if (load.failed) return <ImageFailed alt={shown.alt} onRetry={load.retry} className="absolute inset-2 z-10 cursor-default" />;
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
+    <img key={load.attempt} src={shown.url} alt={shown.alt} data-testid={testId} draggable={false} style={{ transform }}
+      className="absolute inset-0 h-full w-full object-contain [transform-origin:center]" {...load.handlers} />
   );
 }

@@ -1,0 +1,43 @@
+"use client";
+// An image a grader is meant to judge but that did not load must not be judged as if seen: each
+// image reports whether it is showing to the nearest reporter (the grading page, which closes
+// rating while any image of the task failed), and a failed one says so in its place with a way to
+// load it again. Outside a reporter (the researchers' prompts page) it still says so.
+import { useTranslations } from "next-intl";
+import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+
+type Report = (url: string, failed: boolean) => void;
+const ImageLoadReport = createContext<Report | null>(null);
+
+export function ImageLoadReporter({ report, children }: { report: Report; children: ReactNode }) {
+  return <ImageLoadReport.Provider value={report}>{children}</ImageLoadReport.Provider>;
+}
+
+/**
+ * Load state of one image: whether it failed, the handlers for its `<img>`, and `retry`, which
+ * mounts a new element (use `attempt` as its key) so that the browser asks for it again.
+ */
+export function useImageLoad(url: string) {
+  const report = useContext(ImageLoadReport);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const mark = useCallback((state: boolean) => { setFailed(state); report?.(url, state); }, [report, url]);
+  return {
+    failed,
+    attempt,
+    handlers: { onError: () => mark(true), onLoad: () => mark(false) },
+    retry: () => { setFailed(false); setAttempt((a) => a + 1); },
+  };
+}
+
+/** Shown in place of an image that did not load. */
+export function ImageFailed({ alt, onRetry, className = "" }: { alt: string; onRetry: () => void; className?: string }) {
+  const t = useTranslations("common");
+  return (
+    // Its own pointer events: an image pane that pans on drag would otherwise capture the button's click.
+    <div role="alert" data-testid="image-failed" onPointerDown={(e) => e.stopPropagation()} className={`flex flex-col items-start gap-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 ${className}`}>
+      <span>{t("imageFailed", { alt })}</span>
+      <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-2 py-1 text-red-800 hover:bg-red-100">{t("tryAgain")}</button>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// A preference is worth what the grader saw: an image of the task that did not load says so in its
+// place, rating stays closed while it is missing (a scale key records nothing and says why), and
+// "Try again" loads it and opens rating.
+import { stringify } from "csv-stringify/sync";
+import { expect, test } from "@playwright/test";
+import { Canvas } from "../../seed/png";
+import { loginAs, startStudy, USERS } from "../fixtures";
+
+const png = new Canvas(12, 12, [20, 120, 220]).toPng();
+const dataUri = `data:image/png;base64,${png.toString("base64")}`;
+
+test("an image that did not load blocks rating until it shows", async ({ page, browser }) => {
+  const researcher = await browser.newPage();
+  await loginAs(researcher, USERS.researcher, "/studies");
+  const csv = stringify([
+    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+    ["bi1", "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
+    ["bi1", "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
+  ]);
+  const upload = await researcher.request.post("/api/imports/material?promptSet=Broken%20images", { headers: { "x-file-name": "bi.csv" }, data: csv });
+  expect(upload.status(), await upload.text()).toBe(200);
+  await researcher.close();
+  const studyId = await startStudy(browser, { name: "E2E broken image", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
+    promptSet: "Broken images", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });
+
+  const submits: string[] = [];
+  page.on("request", (r) => { if (r.url().includes("grading.submit")) submits.push(r.url()); });
+  await loginAs(page, USERS.grader, "/queue");
+  // The image route fails, as a flaky network or a lost file would.
+  const images = "**/api/attachments/**";
+  await page.route(images, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  await page.goto(`/queue/${studyId}`);
+
+  const prompt = page.getByRole("region", { name: "Prompt" });
+  await expect(prompt.getByTestId("image-failed")).toContainText("Image 1 could not be loaded.");
+  const gate = page.getByTestId("image-gate");
+  await expect(gate).toContainText("An image of this task could not be loaded");
+  const selected = page.locator('fieldset[data-dimension="overall"] [role="radio"][aria-checked="true"]');
+  await page.keyboard.press("2");
+  await expect(gate).toHaveClass(/border-amber-400/); // pointed at: the key was refused
+  await expect(selected).toHaveCount(0);
+  await page.getByRole("button", { name: /^Submit/ }).click();
+  expect(submits).toEqual([]);
+
+  await page.unroute(images);
+  await prompt.getByRole("button", { name: "Try again" }).click();
+  const image = prompt.getByRole("img", { name: "Image 1" });
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(12);
+  await expect(gate).toHaveCount(0);
+  await expect(page.getByTestId("listen-gate")).toHaveCount(0);
+  await page.keyboard.press("2");
+  await expect(selected).toHaveCount(1);
+});
