@@ -1,5 +1,6 @@
 // Shared helpers for browser tests: demo logins and direct access to the e2e database.
 import Database from "better-sqlite3";
+import { stringify } from "csv-stringify/sync";
 import path from "node:path";
 import { expect, type Page } from "@playwright/test";
 import { DEMO_PASSWORD } from "../seed/demo-content";
@@ -21,6 +22,16 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
 export async function loginAs(page: Page, email: string, home: string) {
   await login(page, email);
   await expect(page).toHaveURL(new RegExp(`${home}$`));
+}
+
+const MATERIAL_COLUMNS = ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"];
+
+/** Uploads rows of material (in MATERIAL_COLUMNS order) as a new prompt set, through the researcher's logged-in page. */
+export async function uploadMaterial(researcher: Page, promptSet: string, rows: string[][]) {
+  const fileName = `${promptSet.toLowerCase().replace(/[^a-z0-9]+/g, "-")}.csv`;
+  const upload = await researcher.request.post(`/api/imports/material?promptSet=${encodeURIComponent(promptSet)}`,
+    { headers: { "x-file-name": fileName }, data: stringify([MATERIAL_COLUMNS, ...rows]) });
+  expect(upload.status(), await upload.text()).toBe(200);
 }
 
 /** The e2e server's SQLite file, for arranging states the UI cannot reach quickly (e.g. an expired session). */

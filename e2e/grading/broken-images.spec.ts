@@ -1,10 +1,9 @@
 // A preference is worth what the grader saw: an image of the task that did not load says so in its
 // place, rating stays closed while it is missing (a scale key records nothing and says why), and
 // "Try again" loads it and opens rating.
-import { stringify } from "csv-stringify/sync";
 import { expect, test } from "@playwright/test";
 import { Canvas } from "../../seed/png";
-import { loginAs, startStudy, USERS } from "../fixtures";
+import { loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [20, 120, 220]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
@@ -12,13 +11,10 @@ const dataUri = `data:image/png;base64,${png.toString("base64")}`;
 test("an image that did not load blocks rating until it shows", async ({ page, browser }) => {
   const researcher = await browser.newPage();
   await loginAs(researcher, USERS.researcher, "/studies");
-  const csv = stringify([
-    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+  await uploadMaterial(researcher, "Broken images", [
     ["bi1", "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
     ["bi1", "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
   ]);
-  const upload = await researcher.request.post("/api/imports/material?promptSet=Broken%20images", { headers: { "x-file-name": "bi.csv" }, data: csv });
-  expect(upload.status(), await upload.text()).toBe(200);
   await researcher.close();
   const studyId = await startStudy(browser, { name: "E2E broken image", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
     promptSet: "Broken images", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });

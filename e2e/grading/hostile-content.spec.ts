@@ -1,9 +1,8 @@
 // Prompt and response text is untrusted: script tags, event handlers, javascript: links and SVG
 // payloads must render inert on the grader's page. A script that ran would set window.__xss or
 // open a dialog; neither may happen, not on load and not on clicking the links.
-import { stringify } from "csv-stringify/sync";
 import { expect, test } from "@playwright/test";
-import { loginAs, startStudy, trpcCall, USERS } from "../fixtures";
+import { loginAs, startStudy, uploadMaterial, trpcCall, USERS } from "../fixtures";
 
 const PAYLOAD = [
   "Hostile prompt: <script>window.__xss = 'script'</script>",
@@ -22,13 +21,10 @@ test("script tags, event handlers, javascript: links and SVG payloads in prompts
   // A prompt set holding only the hostile prompt, uploaded as a researcher would.
   const researcher = await browser.newPage();
   await loginAs(researcher, USERS.researcher, "/studies");
-  const csv = stringify([
-    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+  await uploadMaterial(researcher, "Hostile content", [
     ["xss1", PAYLOAD, "en-US", "Security", "text", "", "Lumen Server 2026", `Response A. ${PAYLOAD}`],
     ["xss1", PAYLOAD, "en-US", "Security", "text", "", "Lumen Server 2025", `Response B. ${PAYLOAD}`],
   ]);
-  const upload = await researcher.request.post("/api/imports/material?promptSet=Hostile%20content", { headers: { "x-file-name": "hostile.csv" }, data: csv });
-  expect(upload.status(), await upload.text()).toBe(200);
   await researcher.close();
   const studyId = await startStudy(browser, { name: "E2E hostile content", type: "SIDE_BY_SIDE", models: ["Lumen Server 2026", "Lumen Server 2025"],
     promptSet: "Hostile content", locales: ["en-US"], dimensionKeys: ["overall"] });

@@ -2,10 +2,9 @@
 // anywhere); on Skip, Zoom, a link or "Show raw text" it does what that control does. While an
 // image is zoomed, Esc closes it and answer keys do nothing underneath. After a reload, focus is on
 // the first unanswered dimension, so typing on does not overwrite earlier answers.
-import { stringify } from "csv-stringify/sync";
 import { expect, test, type Page } from "@playwright/test";
 import { Canvas } from "../../seed/png";
-import { loginAs, startStudy, USERS } from "../fixtures";
+import { loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [220, 120, 0]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
@@ -14,13 +13,10 @@ const selected = (page: Page, key: string) => page.locator(`fieldset[data-dimens
 test("Enter on buttons and links does not submit; the zoom owns the keyboard; reload keeps the place", async ({ page, browser, context }) => {
   const researcher = await browser.newPage();
   await loginAs(researcher, USERS.researcher, "/studies");
-  const csv = stringify([
-    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+  await uploadMaterial(researcher, "Keyboard", [
     ["kb1", "What is in the picture?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "An orange square; see [the spec](https://example.org/spec)."],
     ["kb1", "What is in the picture?", "en-US", "Vision", "image", "", "Lumen Device 2025", "A square."],
   ]);
-  const upload = await researcher.request.post("/api/imports/material?promptSet=Keyboard", { headers: { "x-file-name": "kb.csv" }, data: csv });
-  expect(upload.status(), await upload.text()).toBe(200);
   await researcher.close();
   const studyId = await startStudy(browser, { name: "E2E keyboard", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
     promptSet: "Keyboard", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });

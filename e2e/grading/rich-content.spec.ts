@@ -3,9 +3,8 @@
 // it is (never dropped, never run). The raw text is one click away.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { stringify } from "csv-stringify/sync";
 import { expect, test, type Locator } from "@playwright/test";
-import { loginAs, startStudy, USERS } from "../fixtures";
+import { loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const RICH = [
   "Here is the comparison:",
@@ -46,13 +45,10 @@ async function expectRendered(scope: Locator) {
 test("tables, code, math and literal HTML render the same for the grader and on the Prompts page", async ({ page, browser }) => {
   const researcher = await browser.newPage();
   await loginAs(researcher, USERS.researcher, "/studies");
-  const csv = stringify([
-    ["prompt_id", "prompt", "locale", "category", "modality", "images", "model", "response"],
+  await uploadMaterial(researcher, "Rich content", [
     ["rich1", "Compare the models **briefly**.", "en-US", "Reasoning", "text", "", "Lumen Server 2026", RICH],
     ["rich1", "Compare the models **briefly**.", "en-US", "Reasoning", "text", "", "Lumen Server 2025", HTML_ONLY],
   ]);
-  const upload = await researcher.request.post("/api/imports/material?promptSet=Rich%20content", { headers: { "x-file-name": "rich.csv" }, data: csv });
-  expect(upload.status(), await upload.text()).toBe(200);
   const studyId = await startStudy(browser, { name: "E2E rich content", type: "SIDE_BY_SIDE", models: ["Lumen Server 2026", "Lumen Server 2025"],
     promptSet: "Rich content", locales: ["en-US"], dimensionKeys: ["overall"] });
 
