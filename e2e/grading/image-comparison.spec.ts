@@ -78,3 +78,30 @@ test("a grader zooms and pans both pictures together, flickers between them, and
   }
   expect(sawEdit && sawGeneration).toBe(true);
 });
+
+test("a picture that did not load says so in its pane, and rating waits until it shows", async ({ page, browser }) => {
+  const studyId = await startStudy(browser, { name: "E2E pictures not loaded", type: "SIDE_BY_SIDE", models: ["Prism Image 2026", "Prism Image 2025"],
+    promptSet: "Image generation 2026", locales: ["en-US"], dimensionKeys: ["overall", "prompt_alignment"] });
+  await loginAs(page, USERS.grader, "/queue");
+  const images = "**/api/attachments/**";
+  await page.route(images, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  await page.goto(`/queue/${studyId}`);
+  const comparison = page.getByRole("region", { name: "Image comparison" });
+  await expect(comparison.getByTestId("image-failed").first()).toBeVisible();
+  await expect(page.getByTestId("compare-1")).toHaveCount(0);
+  await expect(page.getByTestId("image-gate")).toBeVisible();
+  const overall = page.getByRole("radiogroup", { name: "Overall" });
+  await page.keyboard.press("4"); // "about the same", refused: the scale is closed (aria-disabled)
+  await expect(page.getByTestId("image-gate")).toHaveClass(/border-amber-400/);
+  await expect(overall.locator('[aria-checked="true"]')).toHaveCount(0);
+
+  await page.unroute(images);
+  const failed = page.getByTestId("image-failed");
+  while (await failed.count() > 0) await failed.first().getByRole("button", { name: "Try again" }).click();
+  for (const side of [1, 2]) {
+    await expect.poll(() => page.getByTestId(`compare-${side}`).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await expect(page.getByTestId("image-gate")).toHaveCount(0);
+  await overall.getByRole("radio", { name: "About the same", exact: true }).click();
+  await expect(overall.locator('[aria-checked="true"]')).toHaveCount(1);
+});
