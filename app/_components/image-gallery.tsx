@@ -3,7 +3,7 @@
 // (or a click, or its Close button) closes it, and answer keys do nothing underneath it.
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { ImageFailed, useImageLoad } from "./image-load";
+import { MediaFailed, useMediaLoad } from "./media-load";
 
 export function ImageGallery({ images }: { images: { url: string; alt: string }[] }) {
   const t = useTranslations("common");
@@ -44,13 +44,13 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
 
 function GalleryImage({ img, opener, onZoom }: { img: { url: string; alt: string }; opener: RefObject<HTMLButtonElement | null>; onZoom: (img: { url: string; alt: string }) => void }) {
   const t = useTranslations("common");
-  const load = useImageLoad(img.url);
-  if (load.failed) return <ImageFailed alt={img.alt} onRetry={load.retry} />;
+  const load = useMediaLoad(img.url);
+  if (load.failed) return <MediaFailed alt={img.alt} onRetry={load.retry} />;
   return (
     <button type="button" onClick={(e) => { opener.current = e.currentTarget; onZoom(img); }}
       className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={t("zoomImage", { alt: img.alt })}>
       {/* eslint-disable-next-line @next/next/no-img-element -- served by our attachment route */}
-      <img key={load.attempt} src={img.url} alt={img.alt} className="max-h-72 w-auto" {...load.handlers} />
+      <img key={load.attempt} src={img.url} alt={img.alt} className="max-h-72 w-auto" onError={load.failedNow} onLoad={load.loaded} />
     </button>
   );
 }

@@ -87,3 +87,28 @@ test("a grader hears both clips, then grades with the keyboard; clips seek by Ra
   expect(stored.find((s) => s.key === "overall")!.preference).toBe(stored[0].side === "LEFT" ? 3 : -3);
   expect(stored.find((s) => s.key === "naturalness")!.preference).toBe(0);
 });
+
+test("a clip that did not load says so, and rating waits until it loads", async ({ page, browser }) => {
+  const studyId = await startStudy(browser, { name: "E2E voices not loaded", type: "SIDE_BY_SIDE", models: ["Vox 2026", "Vox 2025"],
+    promptSet: "Expressive voices 2026", locales: ["en-US"], dimensionKeys: ["overall", "naturalness"] });
+  await loginAs(page, USERS.grader, "/queue");
+  const clips = "**/api/attachments/**";
+  await page.route(clips, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  await page.goto(`/queue/${studyId}`);
+  const players = page.getByTestId("audio-player");
+  await expect(players.nth(0).getByTestId("media-failed")).toContainText("Response 1 could not be loaded.");
+  await expect(players.nth(1).getByTestId("media-failed")).toContainText("Response 2 could not be loaded.");
+  const gate = page.getByTestId("media-gate");
+  await expect(gate).toContainText("sound clips of this task could not be loaded");
+  const overall = page.getByRole("radiogroup", { name: "Overall" });
+  await page.keyboard.press("1"); // refused: nothing was heard
+  await expect(gate).toHaveClass(/border-amber-400/);
+  await expect(overall.getByRole("radio", { checked: true })).toHaveCount(0);
+
+  await page.unroute(clips);
+  const failed = page.getByTestId("media-failed");
+  while (await failed.count() > 0) await failed.first().getByRole("button", { name: "Try again" }).click();
+  await expect(gate).toHaveCount(0);
+  await page.keyboard.press("1");
+  await expect(overall.getByRole("radio", { checked: true })).toHaveCount(1);
+});

@@ -28,8 +28,8 @@ test("an image that did not load blocks rating until it shows", async ({ page, b
   await page.goto(`/queue/${studyId}`);
 
   const prompt = page.getByRole("region", { name: "Prompt" });
-  await expect(prompt.getByTestId("image-failed")).toContainText("Image 1 could not be loaded.");
-  const gate = page.getByTestId("image-gate");
+  await expect(prompt.getByTestId("media-failed")).toContainText("Image 1 could not be loaded.");
+  const gate = page.getByTestId("media-gate");
   await expect(gate).toContainText("An image of this task could not be loaded");
   const selected = page.locator('fieldset[data-dimension="overall"] [role="radio"][aria-checked="true"]');
   await page.keyboard.press("2");

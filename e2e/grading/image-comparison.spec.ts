@@ -87,21 +87,21 @@ test("a picture that did not load says so in its pane, and rating waits until it
   await page.route(images, (route) => route.fulfill({ status: 503, body: "unavailable" }));
   await page.goto(`/queue/${studyId}`);
   const comparison = page.getByRole("region", { name: "Image comparison" });
-  await expect(comparison.getByTestId("image-failed").first()).toBeVisible();
+  await expect(comparison.getByTestId("media-failed").first()).toBeVisible();
   await expect(page.getByTestId("compare-1")).toHaveCount(0);
-  await expect(page.getByTestId("image-gate")).toBeVisible();
+  await expect(page.getByTestId("media-gate")).toBeVisible();
   const overall = page.getByRole("radiogroup", { name: "Overall" });
   await page.keyboard.press("4"); // "about the same", refused: the scale is closed (aria-disabled)
-  await expect(page.getByTestId("image-gate")).toHaveClass(/border-amber-400/);
+  await expect(page.getByTestId("media-gate")).toHaveClass(/border-amber-400/);
   await expect(overall.locator('[aria-checked="true"]')).toHaveCount(0);
 
   await page.unroute(images);
-  const failed = page.getByTestId("image-failed");
+  const failed = page.getByTestId("media-failed");
   while (await failed.count() > 0) await failed.first().getByRole("button", { name: "Try again" }).click();
   for (const side of [1, 2]) {
     await expect.poll(() => page.getByTestId(`compare-${side}`).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   }
-  await expect(page.getByTestId("image-gate")).toHaveCount(0);
+  await expect(page.getByTestId("media-gate")).toHaveCount(0);
   await overall.getByRole("radio", { name: "About the same", exact: true }).click();
   await expect(overall.locator('[aria-checked="true"]')).toHaveCount(1);
 });

@@ -4,6 +4,7 @@
 // (shaded) and where playback is, so a grader sees at a glance whether a clip was heard in full.
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from "react";
+import { MediaFailed, useMediaLoad } from "@/app/_components/media-load";
 import { fullyHeard, heardSeconds, type Span } from "../_lib/listening";
 
 export interface AudioPlayerHandle {
@@ -34,6 +35,7 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
   const [duration, setDuration] = useState(durationMs ? durationMs / 1000 : Number.NaN);
   const [spans, setSpans] = useState<Span[]>([]);
   const heard = fullyHeard(spans, duration);
+  const load = useMediaLoad(src);
 
   useEffect(() => { onHeard?.(heard); }, [heard, onHeard]);
 
@@ -74,8 +76,10 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
   const pct = (s: number) => `${Number.isFinite(duration) && duration > 0 ? Math.min(100, (s / duration) * 100) : 0}%`;
   return (
     <div className="rounded-md border border-slate-200 bg-slate-50 p-2" data-testid="audio-player" data-heard={heard ? "true" : "false"} data-playing={playing ? "true" : "false"}>
-      <audio ref={audio} src={src} preload="auto"
-        onLoadedMetadata={(e) => { if (Number.isFinite(e.currentTarget.duration)) setDuration(e.currentTarget.duration); }}
+      {load.failed && <MediaFailed alt={label} onRetry={load.retry} className="mb-2" />}
+      <audio key={load.attempt} ref={audio} src={src} preload="auto"
+        onError={load.failedNow}
+        onLoadedMetadata={(e) => { load.loaded(); if (Number.isFinite(e.currentTarget.duration)) setDuration(e.currentTarget.duration); }}
         onPlay={() => { setPlaying(true); onPlay?.(); }}
         onPause={() => { setPlaying(false); readPlayed(); settle.current?.(); }}
         onEnded={() => { setPlaying(false); readPlayed(); settle.current?.(); }}

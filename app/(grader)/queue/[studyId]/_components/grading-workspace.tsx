@@ -24,7 +24,7 @@ import { listenGate } from "../_lib/listening";
 import { AudioPlayer, type AudioPlayerHandle } from "./audio-player";
 import { DimensionControl } from "./dimension-control";
 import { ImageComparison } from "./image-comparison";
-import { ImageLoadReporter } from "@/app/_components/image-load";
+import { MediaLoadReporter } from "@/app/_components/media-load";
 import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
@@ -66,9 +66,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const [heard, setHeard] = useState<Record<string, boolean>>({});
   const [lastPlayed, setLastPlayed] = useState(0);
   const [gateShown, setGateShown] = useState(false);
-  // Images of the task that did not load: rating stays closed while any is missing.
-  const [brokenImages, setBrokenImages] = useState<Record<string, true>>({});
-  const reportImage = useCallback((url: string, failed: boolean) => setBrokenImages((x) => {
+  // Images and clips of the task that did not load: rating stays closed while any is missing.
+  const [brokenMedia, setBrokenMedia] = useState<Record<string, true>>({});
+  const reportMedia = useCallback((url: string, failed: boolean) => setBrokenMedia((x) => {
     if (failed === (x[url] === true)) return x;
     const next: Record<string, true> = { ...x };
     if (failed) next[url] = true;
@@ -87,7 +87,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     setHeard({});
     setLastPlayed(0);
     setGateShown(false);
-    setBrokenImages({});
+    setBrokenMedia({});
     if (t) {
       const keys = t.dimensions.map((d) => d.key);
       const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
@@ -131,12 +131,15 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const clips = (task?.responses ?? []).flatMap((r, n) => r.audio.map((a, i) => ({ ...a,
     label: r.audio.length > 1 ? t("task.responseClip", { n: n + 1, clip: i + 1 }) : t("task.response", { n: n + 1 }) })));
   const missingClips = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
-  const brokenCount = Object.keys(brokenImages).length;
-  const imageGate = brokenCount > 0 ? t("task.imageGate", { count: brokenCount }) : null;
+  const audioUrls = new Set([...(task?.prompt.audio ?? []).map((a) => a.url), ...clips.map((c) => c.url)]);
+  const brokenClips = Object.keys(brokenMedia).filter((url) => audioUrls.has(url)).length;
+  const brokenImages = Object.keys(brokenMedia).length - brokenClips;
+  const mediaGate = [brokenImages > 0 && t("task.imageGate", { count: brokenImages }), brokenClips > 0 && t("task.clipGate", { count: brokenClips })]
+    .filter(Boolean).join(" ") || null;
   const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
-  // What keeps rating closed, if anything: an image not shown first (it cannot be heard past).
-  const gate = imageGate ?? listenGateText;
+  // What keeps rating closed, if anything: what did not load first (it cannot be heard past).
+  const gate = mediaGate ?? listenGateText;
   const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
   const playInOrder = useCallback(async () => {
     for (let i = 0; i < players.current.length; i++) {
@@ -297,7 +300,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const problemText = (p: { key: string; values: Record<string, string | number> } | undefined) =>
     p && (t as unknown as (k: string, v: object) => string)(`errors.${p.key}`, p.values);
   return (
-    <ImageLoadReporter report={reportImage}>
+    <MediaLoadReporter report={reportMedia}>
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
@@ -372,7 +375,7 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
 
       <section aria-label={t("task.yourJudgment")} className="space-y-3">
         {gate && (
-          <p role="status" data-testid={imageGate ? "image-gate" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
+          <p role="status" data-testid={mediaGate ? "media-gate" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
         )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
@@ -420,6 +423,6 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
         </div>
       </section>
     </div>
-    </ImageLoadReporter>
+    </MediaLoadReporter>
   );
 }

@@ -6,7 +6,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type PointerEvent, type WheelEvent } from "react";
 import { directionOf, type Language } from "@/server/i18n/schema";
-import { ImageFailed, useImageLoad } from "@/app/_components/image-load";
+import { MediaFailed, useMediaLoad } from "@/app/_components/media-load";
 import { clampZoom, ZOOM_STEP, type View } from "../_lib/image-view";
 
 interface Shown { url: string; alt: string }
@@ -122,11 +122,11 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
 }
 
 function PaneImage({ shown, testId, transform }: { shown: Shown; testId: string; transform: string }) {
-  const load = useImageLoad(shown.url);
-  if (load.failed) return <ImageFailed alt={shown.alt} onRetry={load.retry} className="absolute inset-2 z-10 cursor-default" />;
+  const load = useMediaLoad(shown.url);
+  if (load.failed) return <MediaFailed alt={shown.alt} onRetry={load.retry} className="absolute inset-2 z-10 cursor-default" />;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
     <img key={load.attempt} src={shown.url} alt={shown.alt} data-testid={testId} draggable={false} style={{ transform }}
-      className="absolute inset-0 h-full w-full object-contain [transform-origin:center]" {...load.handlers} />
+      className="absolute inset-0 h-full w-full object-contain [transform-origin:center]" onError={load.failedNow} onLoad={load.loaded} />
   );
 }
