@@ -34,6 +34,13 @@ export async function uploadMaterial(researcher: Page, promptSet: string, rows: 
   expect(upload.status(), await upload.text()).toBe(200);
 }
 
+/** Makes every image and clip request fail (503), as a lost network or file would; returns a function that lets them through again. */
+export async function failAttachments(page: Page): Promise<() => Promise<void>> {
+  const attachments = "**/api/attachments/**";
+  await page.route(attachments, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  return () => page.unroute(attachments);
+}
+
 /** The e2e server's SQLite file, for arranging states the UI cannot reach quickly (e.g. an expired session). */
 export function e2eDatabase() {
   return new Database(path.resolve(import.meta.dirname, "..", "data", "e2e", "verdict.db"));

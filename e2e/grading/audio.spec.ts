@@ -2,7 +2,7 @@
 // until each was heard to its end (observed through the media elements' own events), the answers
 // go in from the keyboard, and the clips are served with Range support and without their tags.
 import { expect, test } from "@playwright/test";
-import { e2eDatabase, loginAs, startStudy, USERS } from "../fixtures";
+import { e2eDatabase, failAttachments, loginAs, startStudy, USERS } from "../fixtures";
 
 declare global {
   interface Window { mediaEvents: { type: string; src: string; at: number }[] }
@@ -92,8 +92,7 @@ test("a clip that did not load says so, and rating waits until it loads", async 
   const studyId = await startStudy(browser, { name: "E2E voices not loaded", type: "SIDE_BY_SIDE", models: ["Vox 2026", "Vox 2025"],
     promptSet: "Expressive voices 2026", locales: ["en-US"], dimensionKeys: ["overall", "naturalness"] });
   await loginAs(page, USERS.grader, "/queue");
-  const clips = "**/api/attachments/**";
-  await page.route(clips, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  const letThrough = await failAttachments(page);
   await page.goto(`/queue/${studyId}`);
   const players = page.getByTestId("audio-player");
   await expect(players.nth(0).getByTestId("media-failed")).toContainText("Response 1 could not be loaded.");
@@ -105,7 +104,7 @@ test("a clip that did not load says so, and rating waits until it loads", async 
   await expect(gate).toHaveClass(/border-amber-400/);
   await expect(overall.getByRole("radio", { checked: true })).toHaveCount(0);
 
-  await page.unroute(clips);
+  await letThrough();
   const failed = page.getByTestId("media-failed");
   while (await failed.count() > 0) await failed.first().getByRole("button", { name: "Try again" }).click();
   await expect(gate).toHaveCount(0);

@@ -3,7 +3,7 @@
 // "Try again" loads it and opens rating.
 import { expect, test } from "@playwright/test";
 import { Canvas } from "../../seed/png";
-import { loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
+import { failAttachments, loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [20, 120, 220]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
@@ -22,9 +22,7 @@ test("an image that did not load blocks rating until it shows", async ({ page, b
   const submits: string[] = [];
   page.on("request", (r) => { if (r.url().includes("grading.submit")) submits.push(r.url()); });
   await loginAs(page, USERS.grader, "/queue");
-  // The image route fails, as a flaky network or a lost file would.
-  const images = "**/api/attachments/**";
-  await page.route(images, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  const letThrough = await failAttachments(page);
   await page.goto(`/queue/${studyId}`);
 
   const prompt = page.getByRole("region", { name: "Prompt" });
@@ -38,7 +36,7 @@ test("an image that did not load blocks rating until it shows", async ({ page, b
   await page.getByRole("button", { name: /^Submit/ }).click();
   expect(submits).toEqual([]);
 
-  await page.unroute(images);
+  await letThrough();
   await prompt.getByRole("button", { name: "Try again" }).click();
   const image = prompt.getByRole("img", { name: "Image 1" });
   await expect(image).toBeVisible();

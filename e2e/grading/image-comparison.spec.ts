@@ -1,7 +1,7 @@
 // An image model's outputs are compared as pictures: both shown at the same scale and zoomed and
 // panned together, swiped or flickered; an edit shows its source beside them.
 import { expect, test, type Page } from "@playwright/test";
-import { loginAs, startStudy, USERS } from "../fixtures";
+import { failAttachments, loginAs, startStudy, USERS } from "../fixtures";
 
 const transformOf = (page: Page, testId: string) => page.getByTestId(testId).evaluate((el) => (el as HTMLElement).style.transform);
 
@@ -83,8 +83,7 @@ test("a picture that did not load says so in its pane, and rating waits until it
   const studyId = await startStudy(browser, { name: "E2E pictures not loaded", type: "SIDE_BY_SIDE", models: ["Prism Image 2026", "Prism Image 2025"],
     promptSet: "Image generation 2026", locales: ["en-US"], dimensionKeys: ["overall", "prompt_alignment"] });
   await loginAs(page, USERS.grader, "/queue");
-  const images = "**/api/attachments/**";
-  await page.route(images, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  const letThrough = await failAttachments(page);
   await page.goto(`/queue/${studyId}`);
   const comparison = page.getByRole("region", { name: "Image comparison" });
   await expect(comparison.getByTestId("media-failed").first()).toBeVisible();
@@ -95,7 +94,7 @@ test("a picture that did not load says so in its pane, and rating waits until it
   await expect(page.getByTestId("media-gate")).toHaveClass(/border-amber-400/);
   await expect(overall.locator('[aria-checked="true"]')).toHaveCount(0);
 
-  await page.unroute(images);
+  await letThrough();
   const failed = page.getByTestId("media-failed");
   while (await failed.count() > 0) await failed.first().getByRole("button", { name: "Try again" }).click();
   for (const side of [1, 2]) {
