@@ -38,7 +38,7 @@ export function MediaFailed({ alt, onRetry, className = "" }: { alt: string; onR
   return (
     // Its own pointer events: an image pane that pans on drag would otherwise capture the button's click.
     <div role="alert" data-testid="media-failed" onPointerDown={(e) => e.stopPropagation()} className={`flex flex-col items-start gap-2 rounded border border-red-300 bg-red-50 p-3 text-sm text-red-900 ${className}`}>
-      <span>{t("imageFailed", { alt })}</span>
+      <span>{t("couldNotLoad", { alt })}</span>
       <button type="button" onClick={onRetry} className="rounded-md border border-red-300 bg-white px-2 py-1 text-red-800 hover:bg-red-100">{t("tryAgain")}</button>
     </div>
   );
