@@ -41,6 +41,25 @@ export async function failAttachments(page: Page): Promise<() => Promise<void>> 
   return () => page.unroute(attachments);
 }
 
+/** Holds every image and clip request until the returned function lets them through, as a slow network would. */
+export async function holdAttachments(page: Page): Promise<() => Promise<void>> {
+  const attachments = "**/api/attachments/**";
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(attachments, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // The route stays: once released, it lets every request through at once (unrouting while a
+  // request is held would answer it twice).
+  return async () => release();
+}
+
+/** Waits until every image of the grading page's task has shown (rating is closed until then). */
+export async function imagesShown(page: Page) {
+  await expect(page.locator("section[data-media]")).toHaveAttribute("data-media", "ready");
+}
+
 /** The e2e server's SQLite file, for arranging states the UI cannot reach quickly (e.g. an expired session). */
 export function e2eDatabase() {
   return new Database(path.resolve(import.meta.dirname, "..", "data", "e2e", "verdict.db"));

@@ -44,11 +44,12 @@ export function ImageGallery({ images }: { images: { url: string; alt: string }[
 
 function GalleryImage({ img, opener, onZoom }: { img: { url: string; alt: string }; opener: RefObject<HTMLButtonElement | null>; onZoom: (img: { url: string; alt: string }) => void }) {
   const t = useTranslations("common");
-  const load = useMediaLoad(img.url);
+  const load = useMediaLoad(img.url, "image");
   if (load.failed) return <MediaFailed alt={img.alt} onRetry={load.retry} />;
   return (
-    <button type="button" onClick={(e) => { opener.current = e.currentTarget; onZoom(img); }}
-      className="rounded border border-slate-200 bg-white p-1 hover:border-indigo-400" aria-label={t("zoomImage", { alt: img.alt })}>
+    // While the picture is on its way its frame keeps a size and pulses, rather than a dot.
+    <button type="button" onClick={(e) => { opener.current = e.currentTarget; onZoom(img); }} aria-busy={load.pending || undefined}
+      className={`rounded border border-slate-200 p-1 hover:border-indigo-400 ${load.pending ? "min-h-24 min-w-24 animate-pulse bg-slate-100" : "bg-white"}`} aria-label={t("zoomImage", { alt: img.alt })}>
       {/* eslint-disable-next-line @next/next/no-img-element -- served by our attachment route */}
       <img key={load.attempt} src={img.url} alt={img.alt} className="max-h-72 w-auto" onError={load.failedNow} onLoad={load.loaded} />
     </button>

@@ -1,12 +1,15 @@
 "use client";
-// An image or clip a grader is meant to judge but that did not load must not be judged as if seen
-// or heard: each reports whether it loaded to the nearest reporter (the grading page, which closes
-// rating while any of the task's failed), and a failed one says so in its place with a way to load
-// it again. Outside a reporter (the researchers' prompts page) it still says so.
+// An image or clip a grader is meant to judge must have reached them before they judge it. Each
+// reports its load state to the nearest reporter (the grading page, which keeps rating closed while
+// any image of the task is still on its way or any image or clip failed); a failed one says so in
+// its place with a way to load it again. Outside a reporter (the researchers' prompts page) it
+// still says so.
 import { useTranslations } from "next-intl";
-import { createContext, useCallback, useContext, useState, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useId, useLayoutEffect, useState, type ReactNode } from "react";
+import type { MediaKind, MediaReport, MediaState } from "../_lib/media-summary";
 
-type Report = (url: string, failed: boolean) => void;
+/** One element's state under its own id (the same picture may show twice), or null once it is gone. */
+type Report = (id: string, report: MediaReport | null) => void;
 const MediaLoadReport = createContext<Report | null>(null);
 
 export function MediaLoadReporter({ report, children }: { report: Report; children: ReactNode }) {
@@ -16,19 +19,27 @@ export function MediaLoadReporter({ report, children }: { report: Report; childr
 /**
  * Load state of one image or clip: whether it failed, `failedNow` and `loaded` for its element's
  * error and load events, and `retry`, which mounts a new element (use `attempt` as its key) so that
- * the browser asks for it again.
+ * the browser asks for it again. The state is reported after every change, whatever the order of
+ * the element's events, and withdrawn when the element goes; reported before the browser paints, so
+ * that no frame shows rating open over an image that has not arrived.
  */
-export function useMediaLoad(url: string) {
+export function useMediaLoad(url: string, kind: MediaKind) {
   const report = useContext(MediaLoadReport);
-  const [failed, setFailed] = useState(false);
+  const id = useId();
+  const initial: MediaState = kind === "image" ? "pending" : "ok";
+  const [state, setState] = useState<MediaState>(initial);
   const [attempt, setAttempt] = useState(0);
-  const mark = useCallback((state: boolean) => { setFailed(state); report?.(url, state); }, [report, url]);
+  useLayoutEffect(() => {
+    report?.(id, { url, kind, state });
+    return () => report?.(id, null);
+  }, [report, id, url, kind, state]);
   return {
-    failed,
+    failed: state === "failed",
+    pending: state === "pending",
     attempt,
-    failedNow: () => mark(true),
-    loaded: () => mark(false),
-    retry: () => { setFailed(false); setAttempt((a) => a + 1); },
+    failedNow: useCallback(() => setState("failed"), []),
+    loaded: useCallback(() => setState("ok"), []),
+    retry: () => { setState(initial); setAttempt((a) => a + 1); },
   };
 }
 

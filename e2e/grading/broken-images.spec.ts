@@ -1,9 +1,10 @@
 // A preference is worth what the grader saw: an image of the task that did not load says so in its
 // place, rating stays closed while it is missing (a scale key records nothing and says why), and
-// "Try again" loads it and opens rating.
+// "Try again" loads it and opens rating. An image still on its way holds rating the same way until
+// it shows.
 import { expect, test } from "@playwright/test";
 import { Canvas } from "../../seed/png";
-import { failAttachments, loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
+import { failAttachments, holdAttachments, imagesShown, loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [20, 120, 220]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
@@ -41,8 +42,48 @@ test("an image that did not load blocks rating until it shows", async ({ page, b
   const image = prompt.getByRole("img", { name: "Image 1" });
   await expect(image).toBeVisible();
   await expect.poll(() => image.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(12);
+  await imagesShown(page);
   await expect(gate).toHaveCount(0);
   await expect(page.getByTestId("listen-gate")).toHaveCount(0);
+  await page.keyboard.press("2");
+  await expect(selected).toHaveCount(1);
+});
+
+test("an image still on its way holds rating until it shows", async ({ page, browser }) => {
+  const researcher = await browser.newPage();
+  await loginAs(researcher, USERS.researcher, "/studies");
+  await uploadMaterial(researcher, "Slow images", [
+    ["si1", "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
+    ["si1", "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
+  ]);
+  await researcher.close();
+  const studyId = await startStudy(browser, { name: "E2E slow image", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
+    promptSet: "Slow images", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });
+
+  const submits: string[] = [];
+  page.on("request", (r) => { if (r.url().includes("grading.submit")) submits.push(r.url()); });
+  await loginAs(page, USERS.grader, "/queue");
+  const letThrough = await holdAttachments(page);
+  await page.goto(`/queue/${studyId}`);
+
+  const prompt = page.getByRole("region", { name: "Prompt" });
+  await expect(prompt.getByText("Which colour is the square?")).toBeVisible();
+  // The image is on its way: a key records nothing and the note says why; Submit sends nothing.
+  const selected = page.locator('fieldset[data-dimension="overall"] [role="radio"][aria-checked="true"]');
+  await page.keyboard.press("2");
+  await expect(selected).toHaveCount(0);
+  const note = page.getByTestId("media-loading");
+  await expect(note).toContainText("An image of this task is still loading");
+  await expect(note).toHaveClass(/border-amber-400/);
+  await page.getByRole("button", { name: /^Submit/ }).click();
+  expect(submits).toEqual([]);
+  await expect(page.locator('fieldset[data-dimension="overall"] [role="radio"]').first()).toHaveAttribute("aria-disabled", "true");
+  await expect(page.locator("section[data-media]")).toHaveAttribute("data-media", "loading");
+
+  await letThrough();
+  await imagesShown(page);
+  await expect.poll(() => prompt.getByRole("img", { name: "Image 1" }).evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(12);
+  await expect(note).toHaveCount(0);
   await page.keyboard.press("2");
   await expect(selected).toHaveCount(1);
 });

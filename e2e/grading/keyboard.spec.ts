@@ -4,7 +4,7 @@
 // the first unanswered dimension, so typing on does not overwrite earlier answers.
 import { expect, test, type Page } from "@playwright/test";
 import { Canvas } from "../../seed/png";
-import { loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
+import { imagesShown, loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [220, 120, 0]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
@@ -27,6 +27,7 @@ test("Enter on buttons and links does not submit; the zoom owns the keyboard; re
   await loginAs(page, USERS.grader, "/queue");
   await page.goto(`/queue/${studyId}`);
   await expect(page.getByRole("region", { name: "Prompt" }).getByRole("img")).toHaveAttribute("alt", "Image 1");
+  await imagesShown(page); // rating opens once the image has arrived
 
   await page.keyboard.press("2"); // overall answered; focus moves to image understanding
   await expect(selected(page, "overall")).toHaveCount(1);
@@ -59,6 +60,7 @@ test("Enter on buttons and links does not submit; the zoom owns the keyboard; re
   // A reload puts focus on the first unanswered dimension: the next digit answers it, not Overall.
   await page.reload();
   await expect(page.locator('fieldset[data-dimension="image_understanding"]')).toHaveClass(/ring-2/);
+  await imagesShown(page);
   await page.keyboard.press("6");
   await expect(selected(page, "image_understanding")).toHaveAttribute("aria-label", "Better for Response 2");
   await expect(selected(page, "overall")).toHaveAttribute("aria-label", "Better for Response 1");

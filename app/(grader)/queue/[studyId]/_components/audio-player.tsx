@@ -35,7 +35,7 @@ export function AudioPlayer({ src, label, keyHint, durationMs, onPlay, onHeard, 
   const [duration, setDuration] = useState(durationMs ? durationMs / 1000 : Number.NaN);
   const [spans, setSpans] = useState<Span[]>([]);
   const heard = fullyHeard(spans, duration);
-  const load = useMediaLoad(src);
+  const load = useMediaLoad(src, "clip");
 
   useEffect(() => { onHeard?.(heard); }, [heard, onHeard]);
 

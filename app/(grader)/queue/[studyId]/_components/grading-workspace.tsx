@@ -25,11 +25,14 @@ import { AudioPlayer, type AudioPlayerHandle } from "./audio-player";
 import { DimensionControl } from "./dimension-control";
 import { ImageComparison } from "./image-comparison";
 import { MediaLoadReporter } from "@/app/_components/media-load";
+import { mediaSummary, type MediaReport } from "@/app/_lib/media-summary";
 import { QualificationResult } from "./qualification-result";
 import { ShortcutHelp } from "./shortcut-help";
 
 type Task = NonNullable<inferRouterOutputs<AppRouter>["grading"]["next"]>;
 type Panel = "none" | "guidelines" | "help" | "skip";
+/** How long an image may take to arrive before the note says rating waits for it. */
+const SLOW_IMAGE_MS = 800;
 const STATS_KEY = "verdict:session-durations";
 
 function readDurations(): number[] {
@@ -66,13 +69,15 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const [heard, setHeard] = useState<Record<string, boolean>>({});
   const [lastPlayed, setLastPlayed] = useState(0);
   const [gateShown, setGateShown] = useState(false);
-  // Images and clips of the task that did not load: rating stays closed while any is missing.
-  const [brokenMedia, setBrokenMedia] = useState<Record<string, true>>({});
-  const reportMedia = useCallback((url: string, failed: boolean) => setBrokenMedia((x) => {
-    if (failed === (x[url] === true)) return x;
-    const next: Record<string, true> = { ...x };
-    if (failed) next[url] = true;
-    else delete next[url];
+  // Each image and clip element's load state (media-load.tsx): rating stays closed while an image
+  // is on its way or any image or clip failed.
+  const [media, setMedia] = useState<Record<string, MediaReport>>({});
+  const reportMedia = useCallback((id: string, r: MediaReport | null) => setMedia((x) => {
+    const was = x[id];
+    if (r === null ? was === undefined : was?.url === r.url && was.kind === r.kind && was.state === r.state) return x;
+    const next = { ...x };
+    if (r === null) delete next[id];
+    else next[id] = r;
     return next;
   }), []);
   // A panel opened from the keyboard deep in a long task opens where the grader can see it.
@@ -87,7 +92,6 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
     setHeard({});
     setLastPlayed(0);
     setGateShown(false);
-    setBrokenMedia({});
     if (t) {
       const keys = t.dimensions.map((d) => d.key);
       const restored = parseDraft(localStorage.getItem(draftKey(t.assignmentId)), keys, Date.now());
@@ -131,15 +135,24 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const clips = (task?.responses ?? []).flatMap((r, n) => r.audio.map((a, i) => ({ ...a,
     label: r.audio.length > 1 ? t("task.responseClip", { n: n + 1, clip: i + 1 }) : t("task.response", { n: n + 1 }) })));
   const missingClips = task ? listenGate(task.study.requireFullListen, clips.map((c) => ({ label: c.label, heard: heard[c.url] === true }))) : null;
-  const audioUrls = new Set([...(task?.prompt.audio ?? []).map((a) => a.url), ...clips.map((c) => c.url)]);
-  const brokenClips = Object.keys(brokenMedia).filter((url) => audioUrls.has(url)).length;
-  const brokenImages = Object.keys(brokenMedia).length - brokenClips;
-  const mediaGate = [brokenImages > 0 && t("task.imageGate", { count: brokenImages }), brokenClips > 0 && t("task.clipGate", { count: brokenClips })]
+  const { pendingImages, failedImages, failedClips } = mediaSummary(Object.values(media));
+  const mediaGate = [failedImages > 0 && t("task.imageGate", { count: failedImages }), failedClips > 0 && t("task.clipGate", { count: failedClips })]
     .filter(Boolean).join(" ") || null;
+  const loadingGate = pendingImages > 0 ? t("task.imageLoadingGate", { count: pendingImages }) : null;
+  // An image that arrives within a moment closes rating without a note coming and going; one that
+  // takes longer says why rating is closed (as does any attempt to rate meanwhile).
+  const [slowImages, setSlowImages] = useState(false);
+  useEffect(() => {
+    setSlowImages(false);
+    if (pendingImages === 0) return;
+    const timer = setTimeout(() => setSlowImages(true), SLOW_IMAGE_MS);
+    return () => clearTimeout(timer);
+  }, [pendingImages]);
   const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
-  // What keeps rating closed, if anything: what did not load first (it cannot be heard past).
-  const gate = mediaGate ?? listenGateText;
+  // What keeps rating closed, if anything: what did not load first (it cannot be heard past), then
+  // what is still loading.
+  const gate = mediaGate ?? loadingGate ?? listenGateText;
   const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
   const playInOrder = useCallback(async () => {
     for (let i = 0; i < players.current.length; i++) {
@@ -373,9 +386,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       </div>
       {comparesImages && <ImageComparison key={task.assignmentId} left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
-      <section aria-label={t("task.yourJudgment")} className="space-y-3">
-        {gate && (
-          <p role="status" data-testid={mediaGate ? "media-gate" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
+      <section aria-label={t("task.yourJudgment")} className="space-y-3" data-media={pendingImages > 0 ? "loading" : "ready"}>
+        {gate && (gate !== loadingGate || gateShown || slowImages) && (
+          <p role="status" data-testid={mediaGate ? "media-gate" : gate === loadingGate ? "media-loading" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
         )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}

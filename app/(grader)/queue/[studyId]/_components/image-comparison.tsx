@@ -122,7 +122,7 @@ export function ImageComparison({ left, right, source }: { left: Shown[]; right:
 }
 
 function PaneImage({ shown, testId, transform }: { shown: Shown; testId: string; transform: string }) {
-  const load = useMediaLoad(shown.url);
+  const load = useMediaLoad(shown.url, "image");
   if (load.failed) return <MediaFailed alt={shown.alt} onRetry={load.retry} className="absolute inset-2 z-10 cursor-default" />;
   return (
     // eslint-disable-next-line @next/next/no-img-element -- served from our own attachment route
