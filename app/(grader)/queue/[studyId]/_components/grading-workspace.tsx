@@ -142,12 +142,13 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // An image that arrives within a moment closes rating without a note coming and going; one that
   // takes longer says why rating is closed (as does any attempt to rate meanwhile).
   const [slowImages, setSlowImages] = useState(false);
+  const waitingForImages = pendingImages > 0;
   useEffect(() => {
     setSlowImages(false);
-    if (pendingImages === 0) return;
+    if (!waitingForImages) return;
     const timer = setTimeout(() => setSlowImages(true), SLOW_IMAGE_MS);
     return () => clearTimeout(timer);
-  }, [pendingImages]);
+  }, [waitingForImages]);
   const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
   // What keeps rating closed, if anything: what did not load first (it cannot be heard past), then
