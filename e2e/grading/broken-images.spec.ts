@@ -2,26 +2,36 @@
 // place, rating stays closed while it is missing (a scale key records nothing and says why), and
 // "Try again" loads it and opens rating. An image still on its way holds rating the same way until
 // it shows.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { Canvas } from "../../seed/png";
 import { failAttachments, holdAttachments, imagesShown, loginAs, startStudy, uploadMaterial, USERS } from "../fixtures";
 
 const png = new Canvas(12, 12, [20, 120, 220]).toPng();
 const dataUri = `data:image/png;base64,${png.toString("base64")}`;
 
-test("an image that did not load blocks rating until it shows", async ({ page, browser }) => {
+/** A side-by-side study of one prompt with a picture, under its own names; its id. */
+async function pictureStudy(browser: Browser, names: { set: string; study: string; key: string }) {
   const researcher = await browser.newPage();
   await loginAs(researcher, USERS.researcher, "/studies");
-  await uploadMaterial(researcher, "Broken images", [
-    ["bi1", "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
-    ["bi1", "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
+  await uploadMaterial(researcher, names.set, [
+    [names.key, "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
+    [names.key, "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
   ]);
   await researcher.close();
-  const studyId = await startStudy(browser, { name: "E2E broken image", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
-    promptSet: "Broken images", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });
+  return startStudy(browser, { name: names.study, type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
+    promptSet: names.set, locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });
+}
 
+/** The submissions the page sends, as they leave. */
+function submitsOf(page: Page): string[] {
   const submits: string[] = [];
   page.on("request", (r) => { if (r.url().includes("grading.submit")) submits.push(r.url()); });
+  return submits;
+}
+
+test("an image that did not load blocks rating until it shows", async ({ page, browser }) => {
+  const studyId = await pictureStudy(browser, { set: "Broken images", study: "E2E broken image", key: "bi1" });
+  const submits = submitsOf(page);
   await loginAs(page, USERS.grader, "/queue");
   const letThrough = await failAttachments(page);
   await page.goto(`/queue/${studyId}`);
@@ -50,18 +60,8 @@ test("an image that did not load blocks rating until it shows", async ({ page, b
 });
 
 test("an image still on its way holds rating until it shows", async ({ page, browser }) => {
-  const researcher = await browser.newPage();
-  await loginAs(researcher, USERS.researcher, "/studies");
-  await uploadMaterial(researcher, "Slow images", [
-    ["si1", "Which colour is the square?", "en-US", "Vision", "image", dataUri, "Lumen Device 2026", "Blue."],
-    ["si1", "Which colour is the square?", "en-US", "Vision", "image", "", "Lumen Device 2025", "Orange."],
-  ]);
-  await researcher.close();
-  const studyId = await startStudy(browser, { name: "E2E slow image", type: "SIDE_BY_SIDE", models: ["Lumen Device 2026", "Lumen Device 2025"],
-    promptSet: "Slow images", locales: ["en-US"], dimensionKeys: ["overall", "image_understanding"] });
-
-  const submits: string[] = [];
-  page.on("request", (r) => { if (r.url().includes("grading.submit")) submits.push(r.url()); });
+  const studyId = await pictureStudy(browser, { set: "Slow images", study: "E2E slow image", key: "si1" });
+  const submits = submitsOf(page);
   await loginAs(page, USERS.grader, "/queue");
   const letThrough = await holdAttachments(page);
   await page.goto(`/queue/${studyId}`);
