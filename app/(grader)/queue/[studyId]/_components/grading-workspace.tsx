@@ -143,12 +143,13 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   // takes longer says why rating is closed (as does any attempt to rate meanwhile).
   const [slowImages, setSlowImages] = useState(false);
   const waitingForImages = pendingImages > 0;
+  const taskId = task?.assignmentId;
   useEffect(() => {
     setSlowImages(false);
     if (!waitingForImages) return;
     const timer = setTimeout(() => setSlowImages(true), SLOW_IMAGE_MS);
     return () => clearTimeout(timer);
-  }, [waitingForImages]);
+  }, [waitingForImages, taskId]);
   const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
   // What keeps rating closed, if anything: what did not load first (it cannot be heard past), then
