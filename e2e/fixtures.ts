@@ -34,19 +34,20 @@ export async function uploadMaterial(researcher: Page, promptSet: string, rows: 
   expect(upload.status(), await upload.text()).toBe(200);
 }
 
+/** Every image and clip the app serves. */
+const ATTACHMENTS = "**/api/attachments/**";
+
 /** Makes every image and clip request fail (503), as a lost network or file would; returns a function that lets them through again. */
 export async function failAttachments(page: Page): Promise<() => Promise<void>> {
-  const attachments = "**/api/attachments/**";
-  await page.route(attachments, (route) => route.fulfill({ status: 503, body: "unavailable" }));
-  return () => page.unroute(attachments);
+  await page.route(ATTACHMENTS, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+  return () => page.unroute(ATTACHMENTS);
 }
 
 /** Holds every image and clip request until the returned function lets them through, as a slow network would. */
 export async function holdAttachments(page: Page): Promise<() => Promise<void>> {
-  const attachments = "**/api/attachments/**";
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(attachments, async (route) => {
+  await page.route(ATTACHMENTS, async (route) => {
     await released;
     await route.continue();
   });

@@ -153,8 +153,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
   const listenGateText = missingClips && t("task.listenGate", { clips: missingClips.length === 1 ? missingClips[0]
     : t("audio.list", { count: missingClips.length, first: missingClips.slice(0, -1).join(", "), last: missingClips.at(-1)! }) });
   // What keeps rating closed, if anything: what did not load first (it cannot be heard past), then
-  // what is still loading.
+  // what is still loading; which of them it is names the note for tests.
   const gate = mediaGate ?? loadingGate ?? listenGateText;
+  const gateId = mediaGate ? "media-gate" : loadingGate ? "media-loading" : "listen-gate";
   const onHeard = useCallback((url: string) => (h: boolean) => setHeard((x) => (x[url] === h ? x : { ...x, [url]: h })), []);
   const playInOrder = useCallback(async () => {
     for (let i = 0; i < players.current.length; i++) {
@@ -388,9 +389,9 @@ export function GradingWorkspace({ studyId }: { studyId: string }) {
       </div>
       {comparesImages && <ImageComparison key={task.assignmentId} left={task.responses[0].images} right={task.responses[1].images} source={task.prompt.images} />}
 
-      <section aria-label={t("task.yourJudgment")} className="space-y-3" data-media={pendingImages > 0 ? "loading" : "ready"}>
-        {gate && (gate !== loadingGate || gateShown || slowImages) && (
-          <p role="status" data-testid={mediaGate ? "media-gate" : gate === loadingGate ? "media-loading" : "listen-gate"} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
+      <section aria-label={t("task.yourJudgment")} className="space-y-3" data-media={waitingForImages ? "loading" : "ready"}>
+        {gate && (gateId !== "media-loading" || gateShown || slowImages) && (
+          <p role="status" data-testid={gateId} className={`rounded-md border px-3 py-2 text-sm ${gateShown ? "border-amber-400 bg-amber-50 text-amber-950" : "border-slate-200 bg-slate-50 text-slate-700"}`}>{gate}</p>
         )}
         {task.dimensions.map((d, i) => (
           <DimensionControl key={d.key} dim={d} value={draft.values[d.key]} focused={i === focus} onFocus={() => setFocus(i)} onPick={(v) => pick(i, v)}
