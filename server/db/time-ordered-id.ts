@@ -1,17 +1,29 @@
-// Ids for rows written in bulk (imports): UUID version 7 (RFC 9562), whose first 48 bits are the
-// time in milliseconds, so ids made later sort later as strings. A random UUID lands at a random
-// place in every index keyed by it (the primary key, a study's judgments in id order, a
-// judgment's item and assignment), and at a million rows each insert then touches a different
-// page of each index; ids in creation order append at the end of them instead. Within one
-// millisecond a 12-bit counter keeps the order (RFC 9562 §6.2, method 1); when it runs out the
-// time field moves on by a millisecond, so ids stay strictly increasing in this process. The
-// remaining 62 bits are random: ids made by several processes at once stay unique.
+// Ids for rows written in bulk (imports): ULIDs (26 characters of Crockford's base 32), whose first
+// ten characters are the time in milliseconds, so ids made later sort later as strings.
+//
+// Why time-ordered: a random id lands at a random place in every index keyed by it (the primary
+// key, a study's judgments in id order, a judgment's item and assignment), and at a million rows
+// each insert then touches a different page of each index; ids in creation order append at the
+// end of them instead.
+// Why 26 characters rather than a UUID's 36: a judgment's own id and its item's and assignment's
+// ids are stored eight times over (its row and five indexes), so ten characters fewer per id
+// made a million-judgment SQLite database 14% smaller and its import 12% faster
+// (docs/performance.md). The alphabet is digits and capital letters in ascending order, so the
+// ids sort the same byte by byte and under the usual collations (PostgreSQL's included).
+//
+// Within one millisecond a 12-bit counter keeps the order (as RFC 9562 §6.2, method 1, does for
+// UUIDs); when it runs out the time moves on by a millisecond, so ids stay strictly increasing in
+// this process. The remaining 68 bits are random: ids made by several processes at once stay unique.
 import { randomFillSync } from "node:crypto";
 
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, "0"));
-// Random bytes fetched in blocks: one system call per 512 ids rather than per id. Ten bytes an id:
-// two for the counter's starting point, eight for the 62 random bits.
-const BYTES = 10;
+/** Crockford's base 32: no I, L, O or U, so that ids read back without ambiguity. */
+const DIGITS = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/** Characters of the time (48 bits in 10 characters of 5 bits) and of the rest (80 bits in 16). */
+const TIME_CHARS = 10;
+const REST_CHARS = 16;
+// Random bytes fetched in blocks: one system call per 512 ids rather than per id. Eleven bytes an
+// id: two for the counter's starting point, nine for the 68 random bits (and four spare).
+const BYTES = 11;
 const pool = new Uint8Array(BYTES * 512);
 let poolAt = pool.length;
 let lastMs = -1;
@@ -27,7 +39,7 @@ function takeRandomBytes(): number {
   return at;
 }
 
-/** A new UUIDv7 string, greater than every id this process made before. */
+/** A new ULID, greater (as a string) than every id this process made before. */
 export function timeOrderedId(now: number = Date.now()): string {
   const at = takeRandomBytes();
   const start = ((pool[at] << 8) | pool[at + 1]) & 0x3ff;
@@ -40,14 +52,21 @@ export function timeOrderedId(now: number = Date.now()): string {
     lastMs++;
     counter = start;
   }
-  const ms = lastMs;
-  const high = Math.floor(ms / 2 ** 16); // the top 32 bits of the 48-bit time
-  const low = ms % 2 ** 16;
-  return (
-    HEX[(high >>> 24) & 0xff] + HEX[(high >>> 16) & 0xff] + HEX[(high >>> 8) & 0xff] + HEX[high & 0xff] + "-" +
-    HEX[low >>> 8] + HEX[low & 0xff] + "-" +
-    HEX[0x70 | (counter >>> 8)] + HEX[counter & 0xff] + "-" +
-    HEX[0x80 | (pool[at + 2] & 0x3f)] + HEX[pool[at + 3]] + "-" +
-    HEX[pool[at + 4]] + HEX[pool[at + 5]] + HEX[pool[at + 6]] + HEX[pool[at + 7]] + HEX[pool[at + 8]] + HEX[pool[at + 9]]
-  );
+  let id = "";
+  // 48 bits of time, most significant first (5 bits a character; 2^48 < 32^10).
+  for (let i = TIME_CHARS - 1, t = lastMs; i >= 0; i--) id += DIGITS[Math.floor(t / 32 ** i) % 32];
+  // Then the counter's 12 bits and 68 random bits, 5 at a time from a small bit buffer.
+  let bits = counter;
+  let held = 12;
+  let next = at + 2;
+  for (let i = 0; i < REST_CHARS; i++) {
+    if (held < 5) {
+      bits = (bits << 8) | pool[next++];
+      held += 8;
+    }
+    held -= 5;
+    id += DIGITS[(bits >>> held) & 31];
+    bits &= (1 << held) - 1;
+  }
+  return id;
 }
