@@ -187,8 +187,11 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
       expect(tally([...labels.grader].map((g, x) => [g, labels.label[x]]))).toEqual(tally(counted.map((j) => [j.graderId, Math.sign(j.preference!) + 1])));
     }
     const overall = read.get(dimensions.find((d) => d.key === "overall")!.id)!;
+    const truthfulness = read.get(dimensions.find((d) => d.key === "truthfulness")!.id)!;
     const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 300 };
-    expect(await weightedVerdictsInWorker("overall", overall, bootstrap, 0)).toEqual(weightedVerdicts("overall", overall, bootstrap));
+    // One worker fits the share's dimensions in turn, each as this thread would.
+    expect(await weightedVerdictsInWorker([{ dimension: "overall", labels: overall }, { dimension: "truthfulness", labels: truthfulness }], bootstrap, 0))
+      .toEqual([weightedVerdicts("overall", overall, bootstrap), weightedVerdicts("truthfulness", truthfulness, bootstrap)]);
   });
 
   it("skips the fit above its judgment limit, counting the counted verdicts the filter keeps", async () => {

@@ -301,15 +301,15 @@ async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFi
   const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
   const sorted = [...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   // Each share of the dimensions read in one pass, the shares at once (read-shares.ts); a share's
-  // fits start as soon as its read ends.
+  // fits start as soon as its read ends, on a worker of their own.
   const fitted = await Promise.all(inTurns(sorted).map(async (share) => {
     const labels = await repo.countedVerdictLabels(db, studyId, filter, share.map((d) => d.id));
-    return Promise.all(share.map((d) => {
+    return weightedVerdictsInWorker(share.flatMap((d) => {
       const of = labels.get(d.id);
-      return of ? weightedVerdictsInWorker(d.key, of, bootstrap) : null;
-    }));
+      return of ? [{ dimension: d.key, labels: of }] : [];
+    }), bootstrap);
   }));
-  const byKey = new Map(fitted.flat().filter((w) => w !== null).map((w) => [w.dimension, w]));
+  const byKey = new Map(fitted.flat().map((w) => [w.dimension, w]));
   return sorted.map((d) => byKey.get(d.key)).filter((w) => w !== undefined);
 }
 
