@@ -1,6 +1,7 @@
 // The leaderboard as a researcher uses it: the five-model demo study ranked with intervals, the
 // forest plot and heatmap drawn, the choice of studies and slice kept in the URL, and the models
 // that never met refused with their names.
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { USERS, loginAs } from "../fixtures";
 
@@ -13,7 +14,17 @@ test("ranks the demo's models with intervals, and keeps the view in the URL", as
   // The demo's strongest model leads, with a rating interval and a battle count.
   await expect(table.locator("tbody tr").first()).toContainText("Lumen Server");
   await expect(table.locator("tbody tr").last()).toContainText("Lumen Device 2025");
-  await expect(page.getByRole("region", { name: "Ratings with 95% intervals" }).locator('svg[aria-label="Ratings with 95% intervals"] circle').first()).toBeVisible();
+  const forest = page.getByRole("region", { name: "Ratings with 95% intervals" });
+  await expect(forest.locator('svg[aria-label="Ratings with 95% intervals"] circle').first()).toBeVisible();
+  // The legend shows the marks the plot draws: a dot for the rating, a ring for the style-controlled
+  // rating, on the page and in the downloaded picture.
+  await expect(forest.locator("[data-mark]")).toHaveCount(2);
+  expect(await forest.locator("[data-mark]").evaluateAll((marks) => marks.map((m) => m.getAttribute("data-mark")))).toEqual(["dot", "ring"]);
+  const svgDownload = page.waitForEvent("download");
+  await forest.getByRole("button", { name: "SVG" }).click();
+  const picture = readFileSync(await (await svgDownload).path(), "utf8");
+  expect(picture).toMatch(/<circle cx="14" cy="38" r="5" fill="#[0-9a-f]{6}"/i);
+  expect(picture).toMatch(/<circle cx="\d+(\.\d+)?" cy="38" r="4.5" fill="none" stroke="#[0-9a-f]{6}" stroke-width="2"/i);
   // Drawn charts are hidden from screen readers (their data tables are not); find the heatmap by its label.
   await expect(page.getByRole("region", { name: "Pairwise win rates — observed" }).locator('svg[aria-label="Pairwise win-rate heatmap"] rect').first()).toBeVisible();
   await page.screenshot({ path: "test-results/leaderboard.png", fullPage: true });

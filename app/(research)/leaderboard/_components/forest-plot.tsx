@@ -11,7 +11,7 @@ export function ForestPlot({ standings, stem }: { standings: Standing[]; stem: s
   return (
     <ChartCard title={t("ratingsWith95Intervals")} fileStem={stem}
       description={t("eachModelSRatingDot")}
-      legend={[{ label: t("rating"), color: CANDIDATE }, { label: t("styleControlled"), color: BASELINE }]}
+      legend={[{ label: t("rating"), color: CANDIDATE, mark: "dot" }, { label: t("styleControlled"), color: BASELINE, mark: "ring" }]}
       csvRows={rated.map((s) => ({ model: s.model, rating: s.rating.value, ci_low: s.rating.low, ci_high: s.rating.high, rating_style_controlled: s.styleControlled?.value ?? null,
         style_ci_low: s.styleControlled?.low ?? null, style_ci_high: s.styleControlled?.high ?? null, battles: s.rating.n }))}
       table={<DataTable caption={t("ratings")} columns={[t("model"), t("rating"), t("n95Interval"), t("styleControlled"), t("battles")]}

@@ -37,7 +37,13 @@ export function ChartCard({ title, description, legend = [], csvRows, table, chi
       </div>
       {legend.length > 0 && (
         <ul className="mb-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700" aria-hidden="true">
-          {legend.map((l) => <li key={l.label} className="flex items-center gap-1"><span className="inline-block h-3 w-3 rounded-sm" style={{ background: l.color }} />{l.label}</li>)}
+          {legend.map((l) => (
+            <li key={l.label} className="flex items-center gap-1">
+              <span data-mark={l.mark ?? "square"} className={`inline-block h-3 w-3 ${l.mark === "dot" || l.mark === "ring" ? "rounded-full" : "rounded-sm"}`}
+                style={l.mark === "ring" ? { border: `2px solid ${l.color}` } : { background: l.color }} />
+              {l.label}
+            </li>
+          ))}
         </ul>
       )}
       {warning}

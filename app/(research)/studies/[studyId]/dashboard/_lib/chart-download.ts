@@ -6,6 +6,15 @@ import { SAFE_CSV, UTF8_BOM } from "@/server/exports/schema";
 export interface LegendEntry {
   label: string;
   color: string;
+  /** how the chart draws the series: a filled square (bars, areas; the default), a dot, or a ring (an unfilled dot) */
+  mark?: "square" | "dot" | "ring";
+}
+
+/** A legend entry's mark as SVG at (x, y), 12 pixels square: the same shape the chart draws. */
+export function legendMarkSvg(l: LegendEntry, x: number, y: number): { name: string; attrs: Record<string, string | number> } {
+  if (l.mark === "dot") return { name: "circle", attrs: { cx: x + 6, cy: y + 6, r: 5, fill: l.color } };
+  if (l.mark === "ring") return { name: "circle", attrs: { cx: x + 6, cy: y + 6, r: 4.5, fill: "none", stroke: l.color, "stroke-width": 2 } };
+  return { name: "rect", attrs: { x, y, width: 12, height: 12, fill: l.color } };
 }
 
 function save(blob: Blob, filename: string) {
@@ -61,7 +70,8 @@ export function chartSvg(container: HTMLElement, title: string, legend: LegendEn
   root.appendChild(el("text", { x: 8, y: 20, "font-size": 15, "font-weight": 600, fill: "#0f172a" }, title));
   let x = 8;
   for (const l of legend) {
-    root.appendChild(el("rect", { x, y: 32, width: 12, height: 12, fill: l.color }));
+    const mark = legendMarkSvg(l, x, 32);
+    root.appendChild(el(mark.name, mark.attrs));
     root.appendChild(el("text", { x: x + 16, y: 42, "font-size": 12, fill: "#334155" }, l.label));
     x += 28 + l.label.length * 7;
   }
