@@ -7,7 +7,7 @@
 // end of them instead.
 // Why 26 characters rather than a UUID's 36: a judgment's own id and its item's and assignment's
 // ids are stored eight times over (its row and five indexes), so ten characters fewer per id
-// made a million-judgment SQLite database 14% smaller and its import 12% faster
+// made a million-judgment SQLite database 14% smaller and its import about 6% faster on average
 // (docs/performance.md). The alphabet is digits and capital letters in ascending order, so the
 // ids sort the same byte by byte and under the usual collations (PostgreSQL's included).
 //

@@ -6,22 +6,15 @@
 // same fits in turn. Each fit depends on its own labels and seeds alone, so the results are those
 // of the same fits in this thread. Small shares are fitted here: starting a worker costs more.
 import type { BootstrapOptions } from "../analytics/domain/bootstrap";
-import type { CodedLabels } from "./domain/dawid-skene";
-import { weightedVerdicts, type WeightedVerdicts } from "./domain/weighted-verdicts";
+import { weightedVerdictsInTurn, type DimensionLabels, type WeightedVerdicts } from "./domain/weighted-verdicts";
 import { runComputeWorker } from "../workers/compute-worker";
 
 /** Judgments of a share below which it is fitted in this thread. */
 const WORKER_THRESHOLD = 50_000;
 
-/** One dimension's counted verdicts, as labels for the fit. */
-export interface DimensionLabels {
-  dimension: string;
-  labels: CodedLabels;
-}
-
 /** The weighted verdicts of each dimension of the share, in the share's order. */
 export function weightedVerdictsInWorker(dimensions: DimensionLabels[], bootstrap: BootstrapOptions, threshold = WORKER_THRESHOLD): Promise<WeightedVerdicts[]> {
   const judgments = dimensions.reduce((n, d) => n + d.labels.item.length, 0);
-  if (judgments < threshold) return Promise.resolve(dimensions.map((d) => weightedVerdicts(d.dimension, d.labels, bootstrap)));
+  if (judgments < threshold) return Promise.resolve(weightedVerdictsInTurn(dimensions, bootstrap));
   return runComputeWorker<WeightedVerdicts[]>("weighted-verdicts-worker", { dimensions, bootstrap }, "reliability-weighted verdicts");
 }

@@ -2,8 +2,7 @@
 // dimension after another: pure computation on the data it is given, answered with one message.
 import { parentPort, workerData } from "node:worker_threads";
 import type { BootstrapOptions } from "../analytics/domain/bootstrap";
-import type { DimensionLabels } from "./weighted-verdicts-in-worker";
-import { weightedVerdicts } from "./domain/weighted-verdicts";
+import { weightedVerdictsInTurn, type DimensionLabels } from "./domain/weighted-verdicts";
 
 const { dimensions, bootstrap } = workerData as { dimensions: DimensionLabels[]; bootstrap: BootstrapOptions };
-parentPort!.postMessage(dimensions.map((d) => weightedVerdicts(d.dimension, d.labels, bootstrap)));
+parentPort!.postMessage(weightedVerdictsInTurn(dimensions, bootstrap));

@@ -78,6 +78,17 @@ export function weightedVerdicts(dimension: string, labels: CodedLabels, opts: B
     iterations: fit.iterations, maxIterations, converged: fit.converged, refused: "" };
 }
 
+/** One dimension's counted verdicts, as labels for the fit. */
+export interface DimensionLabels {
+  dimension: string;
+  labels: CodedLabels;
+}
+
+/** The weighted verdicts of several dimensions, fitted one after another, in their order. */
+export function weightedVerdictsInTurn(dimensions: DimensionLabels[], opts: BootstrapOptions): WeightedVerdicts[] {
+  return dimensions.map((d) => weightedVerdicts(d.dimension, d.labels, opts));
+}
+
 function someItemHasTwoGraders(labels: CodedLabels): boolean {
   const first = new Int32Array(labels.items).fill(-1);
   for (let j = 0; j < labels.item.length; j++) {
