@@ -25,16 +25,26 @@ export function quantile(sorted: ArrayLike<number>, q: number): number {
 export class PairTally {
   private readonly byA = new Map<number, Map<number, number>>();
   units = 0;
-  sumA = 0;
-  sumB = 0;
 
   add(a: number, b: number, count = 1): void {
     let byB = this.byA.get(a);
     if (!byB) this.byA.set(a, (byB = new Map()));
     byB.set(b, (byB.get(b) ?? 0) + count);
     this.units += count;
-    this.sumA += a * count;
-    this.sumB += b * count;
+  }
+
+  /**
+   * Σ a and Σ b over the units, summed over the distinct pairs in their fixed order: the same
+   * figures to the last bit whatever order the units were added in (a report's units come in the
+   * order the database hands them over, which is not the same on every engine).
+   */
+  sums(): { a: number; b: number } {
+    let a = 0, b = 0;
+    for (const p of this.distinct()) {
+      a += p.a * p.count;
+      b += p.b * p.count;
+    }
+    return { a, b };
   }
 
   /** The distinct pairs in a fixed order (by a, then b), whatever order they were added in: the draws depend on it. */
@@ -43,6 +53,16 @@ export class PairTally {
     for (const [a, byB] of this.byA) for (const [b, count] of byB) out.push({ a, b, count });
     return out.sort((x, y) => x.a - y.a || x.b - y.b);
   }
+}
+
+/**
+ * Σ value × count over a tally of values (value → units with it), in value order: the same sum to
+ * the last bit however the tally was filled (see PairTally.sums).
+ */
+export function sumByValue(tally: Map<number, number>): number {
+  let sum = 0;
+  for (const [value, count] of [...tally].sort(([x], [y]) => x - y)) sum += value * count;
+  return sum;
 }
 
 /**

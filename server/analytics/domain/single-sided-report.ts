@@ -5,7 +5,7 @@
 //
 // Per-prompt values live in typed arrays indexed by prompt, and each slice is a list of prompt
 // indices, so a million judgments aggregate without a map lookup per prompt and slice.
-import { PairTally, bootstrapMeanOf, bootstrapRelativeImprovementsOf, type BootstrapOptions } from "./bootstrap";
+import { PairTally, bootstrapMeanOf, sumByValue, bootstrapRelativeImprovementsOf, type BootstrapOptions } from "./bootstrap";
 import { addCluster, clusteredShare, MIN_CLUSTERS, tooFewClustersNote, withEnoughClusters, type ClusterCount, type ClusterTally } from "./cluster-bootstrap";
 import { AlphaTally, type AlphaResult } from "./alpha-tally";
 import { packHistogram } from "./packed-histogram";
@@ -231,7 +231,7 @@ export class ScoreSeries {
           const s = byModel.get(model)!;
           const keys = withAlpha ? packed.get(s) : undefined;
           const means = new Map<number, number>(); // a prompt's mean score → prompts with it
-          let prompts = 0, sumOfMeans = 0, judgments = 0;
+          let prompts = 0, judgments = 0;
           const topBox: ClusterTally = new Map();
           const alpha = new AlphaTally(SCORE_POINTS);
           for (const i of members) {
@@ -240,7 +240,6 @@ export class ScoreSeries {
             const mean = s.sum[i] / n;
             means.set(mean, (means.get(mean) ?? 0) + 1);
             prompts++;
-            sumOfMeans += mean;
             judgments += n;
             if (withTopBox) addCluster(topBox, s.topBox[i], n);
             if (keys) alpha.add(s.histogram, 1, i * SCORE_POINTS, Number.isNaN(keys[i]) ? undefined : keys[i]);
@@ -248,7 +247,7 @@ export class ScoreSeries {
           if (prompts === 0) continue;
           present.push(model);
           rows.push(...modelScoreRows(study, dimension, slice, model, {
-            prompts, judgments, topBox, alpha, bootstrap, wanted, mean: sumOfMeans / prompts,
+            prompts, judgments, topBox, alpha, bootstrap, wanted, mean: sumByValue(means) / prompts,
             meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), bootstrap, meanKey(model, dimension, slice)),
           }));
         }
@@ -294,7 +293,8 @@ function pairedRows(h: { study: string; dimension: string; slice: string; a: str
   const tooFew = n < MIN_CLUSTERS ? tooFewClustersNote(n, "prompts") : "";
   const ri = tooFew ? null : bootstrapRelativeImprovementsOf(pairs, bootstrap, `ri|${key}`);
   const top = tooFew || !topPairs ? null : bootstrapRelativeImprovementsOf(topPairs, bootstrap, `ritb|${key}`);
-  const [meanA, meanB] = [pairs.sumA / n, pairs.sumB / n];
+  const sums = pairs.sums();
+  const [meanA, meanB] = [sums.a / n, sums.b / n];
   const originNote = "depends on where the scale starts (1..5 here); see mean_difference";
   const noted = (extra: string) => [extra, tooFew].filter(Boolean).join("; ");
   const relative = (x: number, y: number) => (y === 0 ? null : (x - y) / y);
@@ -306,7 +306,8 @@ function pairedRows(h: { study: string; dimension: string; slice: string; a: str
     row(h.b, h.a, "mean_difference", meanB - meanA, flip(ri?.difference ?? null), noted("")),
   ];
   if (!topPairs) return rows;
-  const [topA, topB] = [topPairs.sumA / n, topPairs.sumB / n];
+  const topSums = topPairs.sums();
+  const [topA, topB] = [topSums.a / n, topSums.b / n];
   return [
     ...rows,
     row(h.a, h.b, "relative_improvement_top_box", relative(topA, topB), topB === 0 ? null : top?.aOverB ?? null, noted(topB === 0 ? "no top-box scores for the baseline" : "")),
