@@ -1,9 +1,10 @@
 // The analytics queries: a study's units as the unit tallies hold them (grouped by what the
 // side-by-side statistics depend on, or one row per unit), plus the attributes of its prompts. Raw
 // SQL, written to run unchanged on SQLite and PostgreSQL.
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import { inTurns } from "../db/read-shares";
+import { LIST_SEPARATOR, splitJoinedList } from "../db/joined-list";
 import { unitTallyGroups } from "./unit-tally-groups";
 import { PREFERENCE_POINTS, pairKey, unitOfHistogram, type PreferenceUnit } from "./domain/side-by-side-report";
 import { SCORE_POINTS, type ScoreUnitColumns } from "./domain/single-sided-report";
@@ -117,32 +118,83 @@ export async function scoreUnitColumns(db: Db, studyId: string): Promise<ScoreUn
   const listed = (await db.studyDimension.findMany({ where: { studyId }, orderBy: { position: "asc" }, select: { dimensionId: true } })).map((d) => d.dimensionId);
   const shares = inTurns(listed);
   const others = (k: number) => shares.filter((_, j) => j !== k).flat();
+  const where = (ids: string[], not: boolean) => `"studyId" = ?${ids.length ? ` AND "dimensionId" ${not ? "NOT IN" : "IN"} (${ids.map(() => "?").join(", ")})` : ""}`;
+  const inShares = <T>(read: (where: string, params: string[]) => Promise<T>) => Promise.all(shares.length === 0 ? [read(where([], true), [studyId])]
+    : shares.map((share, k) => (k < shares.length - 1 ? read(where(share, false), [studyId, ...share]) : read(where(others(k), true), [studyId, ...others(k)]))));
+  const names = Promise.all([db.model.findMany({ select: { id: true, name: true } }), db.dimension.findMany({ select: { id: true, key: true } })])
+    .then(([models, dims]) => ({ model: new Map(models.map((m) => [m.id, m.name])), dimension: new Map(dims.map((d) => [d.id, d.key])) }));
   const histogram = Array.from({ length: SCORE_POINTS }, (_, p) => `"h${p}"`).join(", ");
-  const read = (ids: string[], not: boolean) => nativeColumns(db,
-    `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE "studyId" = ?${ids.length ? ` AND "dimensionId" ${not ? "NOT IN" : "IN"} (${ids.map(() => "?").join(", ")})` : ""}`,
-    [studyId, ...ids]);
-  const [parts, items, models, dims] = await Promise.all([
-    Promise.all(shares.length === 0 ? [read([], true)] : shares.map((share, k) => (k < shares.length - 1 ? read(share, false) : read(others(k), true)))),
+  if (engineOf(db) === "sqlite") {
+    // Units grouped in the index's order (dimension, model, slice, histogram), their items joined
+    // into one list per group: a million judgments make a third of a million units but about ten
+    // thousand groups, and better-sqlite3 hands over rows at about a microsecond each, more than
+    // SQLite takes to find them (0.8 s against 0.25 s; docs/performance.md). PostgreSQL's driver
+    // streams rows cheaply and its grouping costs more than it saves there, so it reads rows.
+    const [parts, items, name] = await Promise.all([
+      inShares((w, params) => nativeRows(db, `
+        SELECT "dimensionId", "modelId", ${histogram}, COUNT(*), string_agg("itemId", '${LIST_SEPARATOR}')
+        FROM "UnitTally" WHERE ${w}
+        GROUP BY "dimensionId", "modelId", "baselineModelId", "localeCode", "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6"`, params)),
+      // Both lists in id order, so that the n-th prompt is the n-th item's.
+      nativeRows(db, `SELECT COUNT(*), string_agg("id", '${LIST_SEPARATOR}' ORDER BY "id"), string_agg("promptId", '${LIST_SEPARATOR}' ORDER BY "id") FROM "Item" WHERE "studyId" = ?`, [studyId]),
+      names,
+    ]);
+    const itemCount = toNumber(items[0]?.[0]);
+    const itemIds = splitJoinedList(items[0]?.[1], itemCount, "the study's items");
+    const promptOf = splitJoinedList(items[0]?.[2], itemCount, "the study's items' prompts");
+    const itemCode = new Map<string, number>();
+    itemIds.forEach((id, k) => itemCode.set(id, k));
+    return parts.map((groups) => unitColumnsOfGroups(groups, itemCode, promptOf, name.model, name.dimension)).filter((c) => c.length > 0);
+  }
+  const [parts, items, name] = await Promise.all([
+    inShares((w, params) => nativeColumns(db, `SELECT "itemId", "modelId", "dimensionId", ${histogram} FROM "UnitTally" WHERE ${w}`, params)),
     nativeColumns(db, `SELECT i."id", i."promptId" FROM "Item" i WHERE i."studyId" = ?`, [studyId]),
-    db.model.findMany({ select: { id: true, name: true } }),
-    db.dimension.findMany({ select: { id: true, key: true } }),
+    names,
   ]);
   const itemIds = items.dictionary(0);
   const promptIds = items.dictionary(1);
   const promptOfItem = new Map<string, string>();
   for (let r = 0; r < items.length; r++) promptOfItem.set(String(itemIds.values[itemIds.codes[r]]), String(promptIds.values[promptIds.codes[r]]));
-  const modelName = new Map(models.map((m) => [m.id, m.name]));
-  const dimensionKey = new Map(dims.map((d) => [d.id, d.key]));
   return parts.filter((c) => c.length > 0).map((c) => {
     const [item, model, dimension] = [c.dictionary(0), c.dictionary(1), c.dictionary(2)];
     return {
       length: c.length,
       item: item.codes, promptOf: item.values.map((id) => promptOfItem.get(String(id))!),
-      model: model.codes, models: model.values.map((id) => modelName.get(String(id))!),
-      dimension: dimension.codes, dimensions: dimension.values.map((id) => dimensionKey.get(String(id))!),
+      model: model.codes, models: model.values.map((id) => name.model.get(String(id))!),
+      dimension: dimension.codes, dimensions: dimension.values.map((id) => name.dimension.get(String(id))!),
       histogram: Array.from({ length: SCORE_POINTS }, (_, p) => c.numbers(3 + p)),
     };
   });
+}
+
+/** One share's groups (dimension, model, histogram, count, joined items) as a unit per row. */
+function unitColumnsOfGroups(groups: unknown[][], itemCode: Map<string, number>, promptOf: string[], modelName: Map<string, string>, dimensionKey: Map<string, string>): ScoreUnitColumns {
+  const length = groups.reduce((n, g) => n + toNumber(g[2 + SCORE_POINTS]), 0);
+  const c: ScoreUnitColumns = {
+    length, item: new Int32Array(length), promptOf, model: new Int32Array(length), models: [], dimension: new Int32Array(length), dimensions: [],
+    histogram: Array.from({ length: SCORE_POINTS }, () => new Float64Array(length)),
+  };
+  const modelCode = new Map<string, number>();
+  const dimensionCode = new Map<string, number>();
+  let r = 0;
+  for (const g of groups) {
+    const [dimensionId, modelId] = [String(g[0]), String(g[1])];
+    let d = dimensionCode.get(dimensionId);
+    if (d === undefined) dimensionCode.set(dimensionId, (d = c.dimensions.push(dimensionKey.get(dimensionId)!) - 1));
+    let m = modelCode.get(modelId);
+    if (m === undefined) modelCode.set(modelId, (m = c.models.push(modelName.get(modelId)!) - 1));
+    const units = splitJoinedList(g[3 + SCORE_POINTS], toNumber(g[2 + SCORE_POINTS]), "a unit group's items");
+    const end = r + units.length;
+    c.dimension.fill(d, r, end);
+    c.model.fill(m, r, end);
+    for (let p = 0; p < SCORE_POINTS; p++) c.histogram[p].fill(toNumber(g[2 + p]), r, end);
+    for (const id of units) {
+      const k = itemCode.get(id);
+      if (k === undefined) throw new Error(`unit tally of item ${id}, which is not the study's`);
+      c.item[r++] = k;
+    }
+  }
+  return c;
 }
 
 export async function promptAttributes(db: Db, studyId: string): Promise<Map<string, PromptAttributes>> {
