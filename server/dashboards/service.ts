@@ -3,7 +3,7 @@
 // study is tallied by the database first so that it draws fast on a million judgments.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
-import { DEFAULT_BOOTSTRAP, bootstrapMeanOf } from "../analytics/domain/bootstrap";
+import { DEFAULT_BOOTSTRAP, bootstrapMeanOf, sumByValue } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, unitKeep, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
@@ -95,7 +95,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
     const gs = byKey.get(k)!;
     const topBox: ClusterTally = new Map();
     const alpha = new AlphaTally(SCORE_POINTS);
-    const distribution: { value: number; count: number }[] = [];
+    const means = new Map<number, number>(); // a prompt's mean score → prompts with it, as the report counts them
     let prompts = 0;
     let judgments = 0;
     for (const g of gs) {
@@ -103,14 +103,15 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
       const sum = g.histogram.reduce((a, c, i) => a + c * (i + 1), 0);
       prompts += g.prompts;
       judgments += n * g.prompts;
-      distribution.push({ value: sum / n, count: g.prompts });
+      means.set(sum / n, (means.get(sum / n) ?? 0) + g.prompts);
       addCluster(topBox, g.histogram[3] + g.histogram[4], n, g.prompts); // scores 4 and 5
       alpha.add(g.histogram, g.prompts);
     }
     return modelScoreRows(study, dimension, "all", model, {
       prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha,
-      mean: distribution.reduce((t, d) => t + d.value * d.count, 0) / prompts,
-      meanInterval: () => bootstrapMeanOf(distribution, DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
+      // Summed by value, as the report sums it: the same mean to the last bit on either engine.
+      mean: sumByValue(means) / prompts,
+      meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
     });
   });
 }
