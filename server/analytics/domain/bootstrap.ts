@@ -5,6 +5,7 @@
 // million judgments bootstrap quickly. resample-counts.ts draws it exactly.
 import type { Interval } from "./wilson-interval";
 import { ResampleCounts } from "./resample-counts";
+import { selectedQuantiles } from "./selected-quantile";
 import { deriveSeed, mulberry32 } from "./seeded-random";
 
 export interface BootstrapOptions {
@@ -66,13 +67,12 @@ export function sumByValue(tally: Map<number, number>): number {
 }
 
 /**
- * The 2.5% and 97.5% quantiles of the resampled statistics. Sorted as a Float64Array: its numeric
- * sort needs no comparator call per comparison (a report sorts a thousand such lists); the order,
- * and so the interval, is the same for statistics that are never NaN, as these are.
+ * The 2.5% and 97.5% quantiles of the resampled statistics (type 7), found by selection rather
+ * than a sort (selected-quantile.ts): the same two numbers, in less time.
  */
 export function percentileInterval(stats: ArrayLike<number>): Interval {
-  const sorted = Float64Array.from(stats).sort();
-  return { low: quantile(sorted, 0.025), high: quantile(sorted, 0.975) };
+  const [low, high] = selectedQuantiles(stats, [0.025, 0.975]);
+  return { low, high };
 }
 
 /** 95% interval for the mean of `values` (one per unit). `key` names the statistic for its seed. */
