@@ -3,13 +3,13 @@
 // study is tallied by the database first so that it draws fast on a million judgments.
 import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
-import { DEFAULT_BOOTSTRAP, bootstrapMeanOf, sumByValue } from "../analytics/domain/bootstrap";
+import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
 import { filterPrompts, filterUnits, unitKeep, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
 import type { RowChoice } from "../analytics/domain/row-choice";
-import { SCORE_POINTS, ScoreSeries, meanKey, modelScoreRows } from "../analytics/domain/single-sided-report";
+import { SCORE_POINTS, ScoreSeries, modelScoreRows } from "../analytics/domain/single-sided-report";
 import { scoreRowsInWorkers } from "../analytics/score-rows-in-workers";
 import { allOnly } from "../analytics/domain/slices";
 import { addCluster, type ClusterTally } from "../analytics/domain/cluster-bootstrap";
@@ -108,10 +108,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
       alpha.add(g.histogram, g.prompts);
     }
     return modelScoreRows(study, dimension, "all", model, {
-      prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha,
-      // Summed by value, as the report sums it: the same mean to the last bit on either engine.
-      mean: sumByValue(means) / prompts,
-      meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), DEFAULT_BOOTSTRAP, meanKey(model, dimension, "all")),
+      prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha, means,
     });
   });
 }

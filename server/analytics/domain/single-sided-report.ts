@@ -247,8 +247,7 @@ export class ScoreSeries {
           if (prompts === 0) continue;
           present.push(model);
           rows.push(...modelScoreRows(study, dimension, slice, model, {
-            prompts, judgments, topBox, alpha, bootstrap, wanted, mean: sumByValue(means) / prompts,
-            meanInterval: () => bootstrapMeanOf([...means].map(([value, count]) => ({ value, count })), bootstrap, meanKey(model, dimension, slice)),
+            prompts, judgments, topBox, alpha, bootstrap, wanted, means,
           }));
         }
         if (!PAIRED_METRICS.some(wanted)) continue;
@@ -316,7 +315,7 @@ function pairedRows(h: { study: string; dimension: string; slice: string; a: str
 }
 
 /** The seed key of a mean score's bootstrap: the same statistic gets the same draws on every path. */
-export const meanKey = (model: string, dimension: string, slice: string) => `mean|${model}|${dimension}|${slice}`;
+const meanKey = (model: string, dimension: string, slice: string) => `mean|${model}|${dimension}|${slice}`;
 
 /** One model's scores on one dimension and slice, however they were aggregated. */
 export interface ModelScoreAggregate {
@@ -324,9 +323,11 @@ export interface ModelScoreAggregate {
   judgments: number;
   /** prompts by (scores of 4 or 5, scores): the top-box rate's clusters */
   topBox: ClusterTally;
-  mean: number;
-  /** the mean's bootstrap interval, computed only when there are enough prompts for one */
-  meanInterval: () => { low: number; high: number } | null;
+  /**
+   * prompts by their mean score (prompt mean → prompts with it): the mean and its bootstrap are
+   * computed from it, summed by value so that the order the prompts were met in does not matter
+   */
+  means: Map<number, number>;
   /** prompts by their histogram of scores */
   alpha: AlphaTally;
   bootstrap: BootstrapOptions;
@@ -343,7 +344,8 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
   const wanted = a.wanted ?? (() => true);
   const agreement = wanted("alpha") || wanted("alpha_ordinal") ? a.alpha.results(a.bootstrap, `${model}|${dimension}|${slice}`) : null;
   const alphaRow = (metric: string, r: AlphaResult) => row(metric, r.alpha, r.units, r.interval, { clusters: r.units, note: r.note });
-  const mean = wanted("mean_score") ? withEnoughClusters(a.prompts, "prompts", a.meanInterval) : null;
+  const mean = wanted("mean_score") ? withEnoughClusters(a.prompts, "prompts",
+    () => bootstrapMeanOf([...a.means].map(([value, count]) => ({ value, count })), a.bootstrap, meanKey(model, dimension, slice))) : null;
   // Scores cluster within prompts (k graders score the same response): resample prompts.
   const top = wanted("top_box_rate") ? clusteredShare(a.topBox.values(), "prompts", a.bootstrap, `topbox|${model}|${dimension}|${slice}`) : null;
   let topBox = 0;
@@ -351,7 +353,7 @@ export function modelScoreRows(study: string, dimension: string, slice: string, 
   return [
     row("n_prompts", a.prompts, a.prompts),
     row("n_judgments", a.judgments, a.judgments),
-    ...(mean ? [row("mean_score", a.mean, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note })] : []),
+    ...(mean ? [row("mean_score", sumByValue(a.means) / a.prompts, a.prompts, mean.interval, { clusters: mean.clusters, note: mean.note })] : []),
     ...(top ? [row("top_box_rate", a.judgments ? topBox / a.judgments : null, a.judgments, top.interval, { clusters: top.clusters, note: top.note })] : []),
     ...(agreement ? [alphaRow("alpha", agreement.interval), alphaRow("alpha_ordinal", agreement.ordinal)] : []),
   ].filter((r) => wanted(r.metric));
