@@ -1,10 +1,11 @@
-// UnitTally is kept by database triggers (migration 0016_unit_tallies). Whatever path writes or
-// changes judgments — the simulated grading of the factories, an exclusion and its undoing, a
+// UnitTally and HourlyHistogramShift are kept by database triggers (migrations 0016_unit_tallies,
+// 0019_hourly_histogram_shifts). Whatever path writes or changes judgments — the simulated grading of the factories, an exclusion and its undoing, a
 // correction, surplus, a deletion, a re-imported prompt, a judgment import — the table must equal
-// the counted judgments summed afresh, on every engine under test.
+// the counted judgments summed afresh (the shifts computed here in TypeScript), on every engine under test.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../seed/rng";
 import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
@@ -32,6 +33,49 @@ const FRESH = `
   ORDER BY 1, 2`;
 const STORED = `SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "UnitTally" ORDER BY 1, 2`;
 
+/**
+ * HourlyHistogramShift's reference, computed here from the judgments rather than in SQL: each
+ * unit's counted judgments by hour, its histogram after each hour, +1 there and −1 at the one
+ * before; rows summing to nothing left out (the table may keep them until a recount).
+ */
+async function freshShifts(db: TestDatabase["db"]): Promise<string[]> {
+  const [judgments, items] = await Promise.all([
+    db.judgment.findMany({ where: { superseded: false, surplus: false, control: false, excludedById: null, OR: [{ preference: { not: null } }, { score: { not: null } }] },
+      select: { studyId: true, itemId: true, dimensionId: true, preference: true, score: true, submittedAt: true } }),
+    db.item.findMany({ select: { id: true, response: { select: { modelId: true } }, baselineResponse: { select: { modelId: true } } } }),
+  ]);
+  const models = new Map(items.map((i) => [i.id, `${i.response.modelId}|${i.baselineResponse?.modelId ?? ""}`]));
+  const units = new Map<string, { hour: number; point: number }[]>();
+  for (const j of judgments) {
+    const k = `${j.studyId}|${j.itemId}|${j.dimensionId}`;
+    const point = j.preference !== null ? j.preference + 3 : j.score! - 1;
+    (units.get(k) ?? units.set(k, []).get(k)!).push({ hour: Math.floor(j.submittedAt.getTime() / 3_600_000), point });
+  }
+  const sums = new Map<string, { units: number; judgments: number }>();
+  const add = (key: string, units: number, n: number) => {
+    const s = sums.get(key) ?? sums.set(key, { units: 0, judgments: 0 }).get(key)!;
+    s.units += units;
+    s.judgments += n;
+  };
+  for (const [k, js] of units) {
+    const [studyId, itemId, dimensionId] = k.split("|");
+    const histogram = [0, 0, 0, 0, 0, 0, 0];
+    const hours = [...new Set(js.map((j) => j.hour))].sort((a, b) => a - b);
+    for (const hour of hours) {
+      const before = histogram.join("|");
+      const inHour = js.filter((j) => j.hour === hour);
+      for (const j of inHour) histogram[j.point]++;
+      const prefix = `${studyId}|${dimensionId}|${models.get(itemId)}|${hour}`;
+      add(`${prefix}|${histogram.join("|")}`, 1, inHour.length);
+      if (before !== "0|0|0|0|0|0|0") add(`${prefix}|${before}`, -1, 0);
+    }
+  }
+  return [...sums].filter(([, s]) => s.units !== 0 || s.judgments !== 0).map(([k, s]) => `${k}|${s.units}|${s.judgments}`).sort();
+}
+
+const STORED_SHIFTS = `SELECT "studyId", "dimensionId", "modelId", "baselineModelId", "hour", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "units", "judgments"
+  FROM "HourlyHistogramShift" WHERE "units" <> 0 OR "judgments" <> 0`;
+
 const normalised = (rows: unknown[][]) => rows.map((r) => r.map((v, i) => (NUMERIC.has(COLUMNS[i]) ? toNumber(v) : String(v))));
 
 describe.each(await testEngines())("unit tallies kept by the database on %s", (engine) => {
@@ -44,6 +88,9 @@ describe.each(await testEngines())("unit tallies kept by the database on %s", (e
     const [fresh, stored] = await Promise.all([nativeRows(t.db, FRESH, []), nativeRows(t.db, STORED, [])]);
     expect(stored.length).toBeGreaterThan(0);
     expect(normalised(stored)).toEqual(normalised(fresh));
+    const [shifts, storedShifts] = await Promise.all([freshShifts(t.db), nativeRows(t.db, STORED_SHIFTS, [])]);
+    expect(shifts.length).toBeGreaterThan(0);
+    expect(storedShifts.map((r) => r.map((v, i) => (i >= 4 ? toNumber(v) : String(v))).join("|")).sort()).toEqual(shifts);
   }
 
   beforeAll(async () => {
@@ -129,11 +176,72 @@ describe.each(await testEngines())("unit tallies kept by the database on %s", (e
     await expectTallyCurrent();
   });
 
+  it("shifts units right when one statement writes or changes several judgments of a unit, hours apart", async () => {
+    const item = await t.db.item.findFirstOrThrow({ where: { studyId: sxs, control: "NONE" }, orderBy: { id: "desc" } });
+    const dimensionId = (await t.db.studyDimension.findFirstOrThrow({ where: { studyId: sxs } })).dimensionId;
+    const hour = 3_600_000;
+    const at = Math.floor(Date.now() / hour) * hour - 30 * hour;
+    const rows = [];
+    for (let g = 0; g < 3; g++) {
+      const graderId = (await makeUser(t.db, { role: "GRADER", locales: ["en-US"] })).id;
+      const assignment = await t.db.assignment.create({ data: { studyId: sxs, itemId: item.id, graderId, status: "SUBMITTED", expiresAt: new Date(at) } });
+      rows.push({ studyId: sxs, itemId: item.id, assignmentId: assignment.id, graderId, dimensionId, preference: g - 1, submittedAt: new Date(at + g * 2 * hour + 60_000) });
+    }
+    await t.db.judgment.createMany({ data: rows });
+    await expectTallyCurrent();
+    // One statement moves two of them to other hours, and another excludes two.
+    await t.db.judgment.updateMany({ where: { itemId: item.id, dimensionId, preference: { in: [-1, 1] } }, data: { submittedAt: new Date(at + 5 * hour) } });
+    await expectTallyCurrent();
+    await t.db.judgment.updateMany({ where: { itemId: item.id, dimensionId, preference: { in: [0, 1] } }, data: { surplus: true } });
+    await expectTallyCurrent();
+  });
+
+  it.runIf(engine === "pg")("shifts a unit right when two graders judge it in concurrent transactions", async () => {
+    const item = await t.db.item.findFirstOrThrow({ where: { studyId: sxs, control: "NONE" }, orderBy: { id: "asc" }, skip: 3 });
+    const dimensionId = (await t.db.studyDimension.findFirstOrThrow({ where: { studyId: sxs } })).dimensionId;
+    const tasks = [];
+    for (let g = 0; g < 2; g++) {
+      const grader = await makeUser(t.db, { role: "GRADER", locales: ["en-US"] });
+      tasks.push({ grader: grader.id, assignment: (await t.db.assignment.create({ data: { studyId: sxs, itemId: item.id, graderId: grader.id, status: "LEASED",
+        expiresAt: new Date(Date.now() + 60_000) } })).id });
+    }
+    const [first, second] = await Promise.all(tasks.map(async () => { const c = new pg.Client({ connectionString: t.target.url }); await c.connect(); return c; }));
+    const insert = (c: pg.Client, task: { grader: string; assignment: string }, preference: number) => c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+      VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, NOW())`, [sxs, item.id, task.assignment, task.grader, dimensionId, preference]);
+    try {
+      await first.query("BEGIN");
+      await insert(first, tasks[0], 3);
+      await second.query("BEGIN");
+      // Each writer's shifts are its unit's histograms with and without its judgment: the second
+      // must wait for the first (the item's row lock) and then count the first's judgment too.
+      let done = false;
+      const pending = insert(second, tasks[1], -2).then(() => { done = true; });
+      await expect.poll(async () => done || (await first.query(`SELECT COUNT(*)::int AS n FROM pg_locks WHERE NOT granted`)).rows[0].n > 0, { timeout: 10_000 }).toBe(true);
+      await first.query("COMMIT");
+      await pending;
+      await second.query("COMMIT");
+    } finally {
+      await first.end();
+      await second.end();
+    }
+    await expectTallyCurrent();
+  });
+
   it("fills the tally for judgments stored before the migration (its backfill)", async () => {
     const sql = readMigrationFiles(MIGRATIONS_ROOT, engine).find((m) => m.name === "0016_unit_tallies")!.sql;
     const backfill = sql.slice(sql.indexOf(`INSERT INTO "UnitTally"`), sql.indexOf(";", sql.indexOf("GROUP BY j.")) + 1);
     expect(backfill).toMatch(/^INSERT INTO "UnitTally"[\s\S]*GROUP BY[^;]*;$/);
     await t.db.$executeRawUnsafe(`DELETE FROM "UnitTally"`);
+    await t.db.$executeRawUnsafe(backfill);
+    await expectTallyCurrent();
+  });
+
+  it("fills the hourly shifts for judgments stored before the migration (its backfill)", async () => {
+    const sql = readMigrationFiles(MIGRATIONS_ROOT, engine).find((m) => m.name === "0019_hourly_histogram_shifts")!.sql;
+    const start = sql.indexOf(`INSERT INTO "HourlyHistogramShift"`);
+    const backfill = sql.slice(start, sql.indexOf(";", start) + 1);
+    expect(backfill).toMatch(/^INSERT INTO "HourlyHistogramShift"[\s\S]*HAVING[^;]*;$/);
+    await t.db.$executeRawUnsafe(`DELETE FROM "HourlyHistogramShift"`);
     await t.db.$executeRawUnsafe(backfill);
     await expectTallyCurrent();
   });

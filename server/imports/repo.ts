@@ -2,6 +2,7 @@
 import { timeOrderedId } from "../db/time-ordered-id";
 import { engineOf, type Db, type Tx } from "../db/client";
 import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../analytics/judgment-sql";
+import { shiftRecount } from "../analytics/hourly-shift-sql";
 import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
@@ -95,7 +96,7 @@ export async function deferTallies(tx: Tx, studyId: string): Promise<void> {
   await tx.unitTallyDeferred.create({ data: { studyId } });
 }
 
-/** The study's unit and task tallies summed afresh from its judgments (the triggers' definitions), and the deferral ended. */
+/** The study's unit and task tallies and its hourly histogram shifts summed afresh from its judgments (the triggers' definitions), and the deferral ended. */
 export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string): Promise<void> {
   // PostgreSQL: recount() has just updated every item of the study, and the task tallies' trigger
   // takes its item's row lock first (migration 0017). So graders' transactions in flight on the
@@ -105,7 +106,7 @@ export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: s
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
-/** Statements (with their parameters) that replace one study's tallies by their recount from its judgments; bench:import's floor runs them too. */
+/** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; bench:import's floor runs them too. */
 export function tallyRecount(engine: "sqlite" | "pg", studyId: string): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
@@ -119,6 +120,7 @@ export function tallyRecount(engine: "sqlite" | "pg", studyId: string): { sql: s
       LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
     `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
+    ...shiftRecount(engine, param),
   ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
 }
 
