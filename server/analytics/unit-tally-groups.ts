@@ -27,8 +27,8 @@ const HISTOGRAM = [0, 1, 2, 3, 4, 5, 6].map((k) => `"h${k}"`).join(", ");
 const GROUPED = `"dimensionId", "modelId", "baselineModelId", "localeCode", "category", "modality", ${HISTOGRAM}, "leftWins", "sidedNonTies"`;
 const marks = (n: number) => Array.from({ length: n }, () => "?").join(", ");
 
-/** The filter as conditions on UnitTally's own columns, with their parameters in order. */
-function tallyFilter(studyId: string, f: ReportFilter): { sql: string; params: unknown[] } {
+/** The filter as conditions on UnitTally's own columns (HourlyHistogramShift's, without prompt filters), with their parameters in order. */
+export function tallyFilter(studyId: string, f: ReportFilter): { sql: string; params: unknown[] } {
   let sql = `"studyId" = ?`;
   const params: unknown[] = [studyId];
   for (const [column, values] of [["localeCode", f.locales], ["category", f.categories], ["modality", f.modalities]] as const) {

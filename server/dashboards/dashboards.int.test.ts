@@ -5,9 +5,12 @@ import { createRng } from "../../seed/rng";
 import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import type { ReportRow } from "../analytics/domain/report-row";
+import type { ReportFilter } from "../analytics/domain/report-filter";
 import { studyReport } from "../analytics/service";
 import { promptAttributes, studyKeys } from "../analytics/repo";
 import { sideBySideRows, unitOfHistogram } from "../analytics/domain/side-by-side-report";
+import { ScoreSeries } from "../analytics/domain/single-sided-report";
+import { preferenceGroupsOverTime, scoresOverTime } from "./domain/over-time";
 import { allOnly } from "../analytics/domain/slices";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import * as service from "./service";
@@ -209,6 +212,52 @@ describe.each(await testEngines())("dashboards on %s", (engine) => {
       const counted = await t.db.judgment.count({ where: { studyId: id, superseded: false, surplus: false, OR: [{ preference: { not: null } }, { score: { not: null } }] } });
       expect(last.judgments).toBe(counted);
     }
+  });
+
+  it("a large study's view replays whole hours from the hourly shifts: the rows of the judgments submitted by each hour's end", async () => {
+    // Every study counts as large here (hourlyAbove 0); the reference is the judgment-by-judgment
+    // replay run once on the judgments submitted before each point's hour ended.
+    const upTo = (j: repo.TimedJudgments, end: number): repo.TimedJudgments => {
+      const keep = Array.from({ length: j.length }, (_, r) => r).filter((r) => j.at[r] < end);
+      return { ...j, length: keep.length, item: Int32Array.from(keep, (r) => j.item[r]), dimension: Int32Array.from(keep, (r) => j.dimension[r]),
+        value: Float64Array.from(keep, (r) => j.value[r]), at: Float64Array.from(keep, (r) => j.at[r]) };
+    };
+    const byKey = (rows: ReportRow[]) => new Map(rows.map((r) => [key(r), { ...r, study: "" }]));
+    const views: [string, "SIDE_BY_SIDE" | "SINGLE_SIDED", ReportFilter][] = [[sxs, "SIDE_BY_SIDE", {}], [sxs, "SIDE_BY_SIDE", { dimensions: ["truthfulness"] }], [single, "SINGLE_SIDED", {}]];
+    for (const [id, type, filter] of views) {
+      const points = await service.overTime(t.db, id, filter, 0);
+      const j = await repo.timedJudgments(t.db, id, type, filter);
+      expect(points.length).toBe(10);
+      expect(points.every((p) => p.hourly)).toBe(true);
+      const [keys, prompts] = await Promise.all([studyKeys(t.db, id), promptAttributes(t.db, id)]);
+      for (const p of points) {
+        // A point is at its hour's end, or at `now` for the hour still running.
+        const end = Math.ceil(Date.parse(p.at) / 3_600_000) * 3_600_000;
+        const sub = upTo(j, end);
+        expect(p.judgments).toBe(sub.length);
+        let expected: ReportRow[] = [];
+        if (type === "SIDE_BY_SIDE") {
+          preferenceGroupsOverTime(sub, 1, (d) => sub.dimensionKeys[d], (_, __, units) => {
+            expected = sideBySideRows({ study: "", modelA: "Cand", modelB: "Base" }, units, new Map(), { bootstrap: DEFAULT_BOOTSTRAP, rule: "mean", slicing: allOnly, choice: { metrics: new Set(p.rows.map((r) => r.metric)) } });
+          });
+        } else {
+          const series = new ScoreSeries(prompts, allOnly);
+          scoresOverTime(sub, 1, series, (i) => keys.items.get(sub.itemIds[i])!, (d) => sub.dimensionKeys[d], () => {
+            expected = series.rows("", DEFAULT_BOOTSTRAP, { metrics: new Set(["n_prompts", "n_judgments", "mean_score"]) });
+          });
+        }
+        const actual = byKey(p.rows);
+        expect([...actual.keys()].sort()).toEqual([...byKey(expected).keys()].sort());
+        for (const [k, e] of byKey(expected)) {
+          const a = actual.get(k)!;
+          if (a.metric === "mean_score") expect(a.value).toBeCloseTo(e.value!, 12);
+          expect({ ...a, value: 0 }, k).toEqual({ ...e, value: 0 });
+        }
+      }
+      expect(points.at(-1)!.judgments).toBe(j.length);
+    }
+    // A filter on the prompts replays the judgments whatever the study's size: the shifts keep no prompt attributes.
+    expect((await service.overTime(t.db, sxs, { locales: ["en-US"] }, 0)).every((p) => !p.hourly)).toBe(true);
   });
 
   it("progress by dimension counts stored judgments against k per applicable item", async () => {

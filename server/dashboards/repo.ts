@@ -7,7 +7,8 @@ import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read
 import type { TimedColumns } from "./domain/over-time";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, FLAGGED, PREFERRED_LEFT, SIDED_NON_TIE, SUBMITTED_MILLIS } from "../analytics/judgment-sql";
-import { unitTallyGroups } from "../analytics/unit-tally-groups";
+import { tallyFilter, unitTallyGroups } from "../analytics/unit-tally-groups";
+import type { HistogramShift } from "./domain/histograms-by-hour";
 import { PREFERENCE_POINTS } from "../analytics/domain/side-by-side-report";
 import { SCORE_POINTS } from "../analytics/domain/single-sided-report";
 import { DIMENSION_SCOPE_FIELDS, type Modality } from "../studies/domain/modality";
@@ -316,6 +317,41 @@ export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SID
   }
   return { length, item, items: itemIds.length, itemIds, dimension, dimensions: dimensionIds.length,
     dimensionKeys: dimensionIds.map((id) => keyOf.get(id)!), value: valueOut, at };
+}
+
+/** Whether a filter narrows the prompts (locale, category, modality), which the hourly shifts do not record. */
+export const narrowsPrompts = (f: ReportFilter): boolean => Boolean(f.locales?.length || f.categories?.length || f.modalities?.length);
+
+/** A series of hourly shifts: a dimension (side-by-side, of the pair in view) or a dimension and model (single-sided). */
+export interface ShiftSeries {
+  dimension: string;
+  model: string;
+}
+
+/**
+ * The study's hourly histogram shifts (HourlyHistogramShift) of the pair and dimensions the filter
+ * keeps, `points` of each histogram: a few thousand rows where the over-time replay reads every
+ * judgment. Rows that sum to nothing are left out. The filter must not narrow the prompts.
+ */
+export async function hourlyShifts(db: Db, studyId: string, f: ReportFilter, points: number, byModel: boolean): Promise<{ shifts: HistogramShift[]; series: ShiftSeries[] }> {
+  if (narrowsPrompts(f)) throw new Error("hourly shifts keep no prompt attributes: a filter on locale, category or modality replays the judgments");
+  const where = tallyFilter(studyId, f);
+  const rows = await nativeRows(db, `
+    SELECT d."key", m."name", s."hour", ${[0, 1, 2, 3, 4, 5, 6].slice(0, points).map((k) => `s."h${k}"`).join(", ")}, s."units", s."judgments"
+    FROM (SELECT * FROM "HourlyHistogramShift" WHERE ${where.sql}) s JOIN "Dimension" d ON d."id" = s."dimensionId" JOIN "Model" m ON m."id" = s."modelId"
+    WHERE s."units" <> 0 OR s."judgments" <> 0`, where.params);
+  const series: ShiftSeries[] = [];
+  const code = new Map<string, number>();
+  const shifts = rows.map((r) => {
+    const key = byModel ? `${r[0]}\u0000${r[1]}` : String(r[0]);
+    let s = code.get(key);
+    if (s === undefined) {
+      s = series.push({ dimension: String(r[0]), model: byModel ? String(r[1]) : "" }) - 1;
+      code.set(key, s);
+    }
+    return { series: s, hour: toNumber(r[2]), histogram: r.slice(3, 3 + points).map(toNumber), units: toNumber(r[3 + points]), judgments: toNumber(r[4 + points]) };
+  });
+  return { shifts, series };
 }
 
 /** What the study's items can be filtered by, with item counts, and its dimensions in study order. */

@@ -17,6 +17,9 @@ import { verdictRuleOf } from "../analytics/domain/verdict-rule";
 import * as analytics from "../analytics/repo";
 import { activeExclusions, graderDiagnosticsOf, reliabilityWeightedVerdicts } from "../quality/service";
 import { preferenceGroupsOverTime, scoresOverTime } from "./domain/over-time";
+import { histogramsByHour } from "./domain/histograms-by-hour";
+import { wantedOn } from "../analytics/domain/row-choice";
+import { PREFERENCE_POINTS } from "../analytics/domain/side-by-side-report";
 import { dimensionApplies } from "../studies/domain/modality";
 import * as repo from "./repo";
 
@@ -84,7 +87,7 @@ export async function headline(db: Db, studyId: string, filter: ReportFilter): P
  * the same statistics and bootstrap draws as the report. Relative improvements need prompts paired
  * across models and come with the full report (dashboards.report), which the page loads next.
  */
-function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRow[] {
+function singleSidedHeadline(study: string, groups: repo.ScoreGroup[], choice?: RowChoice): ReportRow[] {
   const byKey = new Map<string, repo.ScoreGroup[]>();
   for (const g of groups) {
     const k = `${g.dimension}\u0000${g.model}`;
@@ -108,7 +111,7 @@ function singleSidedHeadline(study: string, groups: repo.ScoreGroup[]): ReportRo
       alpha.add(g.histogram, g.prompts);
     }
     return modelScoreRows(study, dimension, "all", model, {
-      prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha, means,
+      prompts, judgments, topBox, bootstrap: DEFAULT_BOOTSTRAP, alpha, means, wanted: wantedOn(choice, "all"),
     });
   });
 }
@@ -165,27 +168,58 @@ const HEADLINE_METRICS: ReadonlySet<string> = new Set(["n_prompts", "n_judgments
  */
 const SCORES_OVER_TIME: RowChoice = { metrics: new Set(["n_prompts", "n_judgments", "mean_score"]) };
 const OVER_TIME_POINTS = 10;
+/**
+ * Above this many counted judgments, a view that does not narrow the prompts is replayed hour by
+ * hour from the study's hourly histogram shifts (a few thousand rows) instead of judgment by
+ * judgment (every judgment read: 18 s at ten million on PostgreSQL). Below it the replay takes
+ * milliseconds and its points fall on exact judgment counts, which a study graded within a few
+ * hours needs.
+ */
+export const HOURLY_ABOVE = 100_000;
 
-/** The headline rows at evenly spaced judgment counts, in submission order. */
-export async function overTime(db: Db, studyId: string, requested: ReportFilter) {
+interface OverTimePoint {
+  /** counted judgments submitted up to this point */
+  judgments: number;
+  /** when: the last of them, or the end of their hour (not later than now) when `hourly` */
+  at: string;
+  /** the point sums whole hours (a large study's replay): judgments within one hour are taken together */
+  hourly: boolean;
+  rows: ReportRow[];
+}
+
+/** The headline rows at evenly spaced judgment counts, in submission order (whole hours for large studies). */
+export async function overTime(db: Db, studyId: string, requested: ReportFilter, hourlyAbove = HOURLY_ABOVE): Promise<OverTimePoint[]> {
   const s = await loadStudy(db, studyId);
   const view = s.type === "SIDE_BY_SIDE" ? await pairView(db, s, requested) : null;
   const filter = view?.filter ?? requested;
-  const points: { judgments: number; at: string; rows: ReportRow[] }[] = [];
+  const points: OverTimePoint[] = [];
+  const sideBySideOptions = { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, choice: { metrics: HEADLINE_METRICS } };
+  if (!repo.narrowsPrompts(filter)) {
+    const { shifts, series } = await repo.hourlyShifts(db, studyId, filter, view ? PREFERENCE_POINTS : SCORE_POINTS, !view);
+    if (shifts.reduce((n, x) => n + x.judgments, 0) > hourlyAbove) {
+      const now = Date.now();
+      histogramsByHour(shifts, OVER_TIME_POINTS, (count, endsAt, groups) => {
+        const at = new Date(Math.min(endsAt, now)).toISOString();
+        const rows = view
+          ? sideBySideRows(view.head, groups.map((g) => Object.assign(unitOfHistogram("", series[g.series].dimension, g.histogram, 0, 0), { count: g.units })), new Map(), sideBySideOptions)
+          : singleSidedHeadline(s.name, groups.map((g) => ({ dimension: series[g.series].dimension, model: series[g.series].model, histogram: g.histogram, prompts: g.units })), SCORES_OVER_TIME);
+        points.push({ judgments: count, at, hourly: true, rows });
+      });
+      return points;
+    }
+  }
   if (view) {
     // Slice "all" only: the prompts' attributes are not needed.
     const judgments = await repo.timedJudgments(db, studyId, s.type, filter);
-    const h = view.head;
     preferenceGroupsOverTime(judgments, OVER_TIME_POINTS, (d) => judgments.dimensionKeys[d], (count, at, units) => points.push({
-      judgments: count, at: new Date(at).toISOString(),
-      rows: sideBySideRows(h, units, new Map(), { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, choice: { metrics: HEADLINE_METRICS } }) }));
+      judgments: count, at: new Date(at).toISOString(), hourly: false, rows: sideBySideRows(view.head, units, new Map(), sideBySideOptions) }));
   } else {
     const [judgments, keys, prompts] = await Promise.all([
       repo.timedJudgments(db, studyId, s.type, filter), analytics.studyKeys(db, studyId), analytics.promptAttributes(db, studyId),
     ]);
     const series = new ScoreSeries(prompts, allOnly);
     scoresOverTime(judgments, OVER_TIME_POINTS, series, (i) => keys.items.get(judgments.itemIds[i])!, (d) => judgments.dimensionKeys[d],
-      (count, at) => points.push({ judgments: count, at: new Date(at).toISOString(), rows: series.rows(s.name, DEFAULT_BOOTSTRAP, SCORES_OVER_TIME) }));
+      (count, at) => points.push({ judgments: count, at: new Date(at).toISOString(), hourly: false, rows: series.rows(s.name, DEFAULT_BOOTSTRAP, SCORES_OVER_TIME) }));
   }
   return points;
 }

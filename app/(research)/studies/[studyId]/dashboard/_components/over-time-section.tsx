@@ -46,7 +46,7 @@ export function OverTimeSection({ study, points }: { study: DashboardStudy; poin
         {dims.map((d) => <option key={d.key} value={d.key}>{d.label}</option>)}</select></label>
       <ChartCard title={title} fileStem={study.name}
         legend={series.map((s, i) => ({ label: sxs ? t("candidateChosenAmongDecisivePrompts", { candidate: study.candidate }) : t("sBand95Ci", { s }), color: color(i) }))}
-        description={t("eachPointIsTheHeadline", { label })}
+        description={points.some((p) => p.hourly) ? t("eachPointIsTheHeadlineByHour", { label }) : t("eachPointIsTheHeadline", { label })}
         csvRows={points.flatMap((p) => p.rows.filter((r) => r.dimension === dimension).map((r) => ({ judgments: countedOn(p), submitted_until: p.at, metric: r.metric, model_a: r.model_a, model_b: r.model_b, value: r.value, ci_low: r.ci_low, ci_high: r.ci_high, n: r.n })))}
         table={<DataTable caption={title} columns={[t("judgments"), t("until"), ...series.flatMap((s) => [seriesName(s), t("seriesCi", { series: seriesName(s) }), t("seriesN", { series: seriesName(s) })])]}
           rows={data.map((d) => [Number(d.judgments), moment(String(d.at)),
