@@ -1,7 +1,9 @@
 // Analytics at scale: import a 1,000,000-row judgments file, run the full report (every
 // dimension and slice, bootstrap included) against one bare grouped SQL pass, and export the
 // raw judgments against the database's own CSV output of the same query.
-//   npm run bench:analytics -- [--engine sqlite|pg] [--rows 1000000] [--type side_by_side|single_sided] [--keep]
+//   npm run bench:analytics -- [--engine sqlite|pg] [--rows 1000000] [--type side_by_side|single_sided] [--spread-hours N] [--keep]
+// --spread-hours spreads the imported judgments' submission times over N hours (a study graded over
+// days, as the over-time view sees it; an import gives them all one time) and recounts the tallies.
 // --keep leaves the database in place and prints its URL (bench:sections -- --url URL times the dashboard on it).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -15,12 +17,14 @@ import { importJudgments } from "../server/imports/import-judgments";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 import { median } from "./lib/latency";
+import { spreadSubmissionTimes } from "./lib/spread-submission-times";
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
 const ROWS = intFlag(args, "rows", 1_000_000);
 const TYPE = (stringFlag(args, "type") ?? "side_by_side") as "side_by_side" | "single_sided";
 const KEEP = args.flags.keep === true;
+const SPREAD_HOURS = intFlag(args, "spread-hours", 0);
 const STUDY = "Bench analytics";
 const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -61,6 +65,10 @@ async function main() {
     console.log(`import: ${imported.judgmentsAdded} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
 
     const study = (await findStudy(bench.db, { name: STUDY }))!;
+    if (SPREAD_HOURS > 0) {
+      const spread = await spreadSubmissionTimes(bench.db, engine, study.id, SPREAD_HOURS);
+      console.log(`spread over ${SPREAD_HOURS} hours: times updated in ${spread.updateSeconds.toFixed(1)} s, tallies and hourly shifts recounted in ${spread.recountSeconds.toFixed(1)} s`);
+    }
     await bareGroupedPass(bench.db, study.id); // warm the cache for both measurements alike
     const bare: number[] = [];
     const full: number[] = [];
