@@ -6,7 +6,7 @@
 // (accepted + live leases ≤ k). Afterwards: every submission a client saw acknowledged is stored
 // exactly once with all its dimensions; no item has more than k accepted judgments; no submission
 // was surplus while its lease was still live (over-leasing); no grader holds two assignments of one
-// item; nothing is half-written; the unit tallies equal the judgments summed afresh; leases of a
+// item; nothing is half-written; the unit tallies and hourly shifts equal the judgments summed afresh; leases of a
 // killed run expire and their items are leased again.
 // Every failed request counts against the run unless it is a connection error (or "database
 // unreachable") inside the fault window (bench/lib/failure-rule.ts). The run ends by itself: past
@@ -19,6 +19,7 @@ import path from "node:path";
 import { makeUser } from "../seed/factories";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../server/analytics/judgment-sql";
+import { SHIFT_COLUMNS, shiftsOfRows, studyRows } from "../server/analytics/hourly-shift-sql";
 import { nativeRows, toNumber } from "../server/db/native-read";
 import { pgTimestamp } from "../server/db/pg-native";
 import { sqliteDateTime } from "../server/db/sqlite-immediate";
@@ -35,6 +36,9 @@ const UNIT_TALLY_FRESH = unitTallyOfJudgments("?");
 // Its task tallies likewise.
 const TASK_TALLY_STORED = `SELECT ${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "TaskTally" WHERE "studyId" = ?`;
 const TASK_TALLY_FRESH = taskTallyOfJudgments("?");
+// Its hourly histogram shifts likewise (rows summing to nothing may stay in the table).
+const SHIFTS_STORED = `SELECT ${SHIFT_COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "HourlyHistogramShift" WHERE "studyId" = ? AND ("units" <> 0 OR "judgments" <> 0)`;
+const shiftsFresh = (e: "sqlite" | "pg") => shiftsOfRows(e, studyRows("?"));
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
@@ -249,6 +253,8 @@ async function main() {
         + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${UNIT_TALLY_FRESH} EXCEPT ${UNIT_TALLY_STORED}) x`, [studyId, studyId]))[0][0]),
       taskTalliesNotCurrent: toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${TASK_TALLY_STORED} EXCEPT ${TASK_TALLY_FRESH}) x`, [studyId, studyId, studyId]))[0][0])
         + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${TASK_TALLY_FRESH} EXCEPT ${TASK_TALLY_STORED}) x`, [studyId, studyId, studyId]))[0][0]),
+      hourlyShiftsNotCurrent: toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${SHIFTS_STORED} EXCEPT ${shiftsFresh(engine)}) x`, [studyId, studyId]))[0][0])
+        + toNumber((await nativeRows(db, `SELECT COUNT(*) FROM (${shiftsFresh(engine)} EXCEPT ${SHIFTS_STORED}) x`, [studyId, studyId]))[0][0]),
       samplesWithOverbookedItems: samples.withOverbooking,
       abandonedItemsNotOfferedAgain: notOfferedAgain,
       failedRequestsCounted: unforgiven.length,

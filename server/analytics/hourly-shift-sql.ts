@@ -1,7 +1,7 @@
 // HourlyHistogramShift (prisma/models.prisma) as SQL: the shifts of a set of units computed from
 // their counted judgments, and the triggers that keep the table current as judgments change. The
-// triggers and the migration's backfill are written out in migration 0019_hourly_histogram_shifts
-// from these functions (`npx tsx server/analytics/hourly-shift-sql.ts sqlite|pg` prints them); a
+// triggers and the migration's backfill were written into migration 0019_hourly_histogram_shifts
+// from these functions (hourly-shift-sql.test.ts checks that they still read the same); a
 // judgment import's recount and the tests use the functions themselves.
 import { COUNTED_JUDGMENT } from "./judgment-sql";
 
@@ -156,9 +156,4 @@ REFERENCING ${[newRows ? `NEW TABLE AS ${newRows}` : null, oldRows ? `OLD TABLE 
 FOR EACH STATEMENT EXECUTE FUNCTION "${name}"();`;
   };
   return (["INSERT", "UPDATE", "DELETE"] as const).map(fn).join("\n\n");
-}
-
-if (process.argv[1]?.endsWith("hourly-shift-sql.ts")) {
-  const engine = process.argv[2] as Engine;
-  console.log(engine === "pg" ? pgTriggers() : sqliteTriggers());
 }
