@@ -26,6 +26,12 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 
 const seconds = (t0: number) => (performance.now() - t0) / 1000;
 
+/** The hour both times fall in, if they share one: the import stamps a new study's judgments with one time and recounts its hourly shifts from its unit tallies, and so does the floor. */
+function oneHour(first: Date, last: Date): number | undefined {
+  const [a, b] = [first, last].map((d) => Math.floor(d.getTime() / 3_600_000));
+  return a === b ? a : undefined;
+}
+
 /** The engine copying the stored judgments into an empty copy of the table (same indexes, same foreign keys). */
 async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?: string }): Promise<number> {
   if (target.engine === "sqlite") {
@@ -33,11 +39,13 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     try {
       conn.pragma("foreign_keys = ON");
       conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
+      const span = conn.prepare(`SELECT MIN("submittedAt") AS "first", MAX("submittedAt") AS "last" FROM "src"`).get() as { first: string; last: string };
+      const hour = oneHour(new Date(span.first), new Date(span.last));
       // As the import does: the tallies deferred (and the deletion left out of them), then recounted in grouped statements.
-      conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally";`);
+      conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
       const t0 = performance.now();
       conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) for (const { sql, params } of tallyRecount("sqlite", studyId)) conn.prepare(sql).run(...params);
+      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) for (const { sql, params } of tallyRecount("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
     } finally {
@@ -48,10 +56,12 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
   await client.connect();
   try {
     await client.query(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
-    await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally";`);
+    const span = (await client.query<{ first: Date; last: Date }>(`SELECT MIN("submittedAt") AS "first", MAX("submittedAt") AS "last" FROM "src"`)).rows[0];
+    const hour = oneHour(span.first, span.last);
+    await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
     const t0 = performance.now();
     await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) for (const { sql, params } of tallyRecount("pg", studyId)) await client.query(sql, params);
+    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) for (const { sql, params } of tallyRecount("pg", studyId, hour)) await client.query(sql, params);
     await client.query(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
     return seconds(t0);
   } finally {

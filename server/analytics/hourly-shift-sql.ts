@@ -88,6 +88,23 @@ export const shiftRecount = (engine: Engine, param: string) => [
   `${INSERT} ${shiftsOfRows(engine, studyRows(param))}`,
 ];
 
+/**
+ * The recount of a study whose counted judgments were all submitted within one `hour` (a study a
+ * judgment import has just created): each unit enters its histogram in that hour, so the shifts
+ * are the study's unit tallies, recounted just before, grouped by histogram. At a million
+ * judgments this is a grouped read of the tallies' index instead of a sort of every judgment by
+ * unit and hour (9 s on SQLite).
+ */
+export function shiftRecountInOneHour(param: string, hour: number): string[] {
+  if (!Number.isSafeInteger(hour)) throw new Error(`an hour is a whole number of hours since 1970, got ${hour}`);
+  const histogram = POINTS.map((k) => `"h${k}"`).join(", ");
+  return [
+    `DELETE FROM "HourlyHistogramShift" WHERE "studyId" = ${param}`,
+    `${INSERT} SELECT "studyId", "dimensionId", "modelId", "baselineModelId", ${hour}, ${histogram}, COUNT(*), SUM(${POINTS.map((k) => `"h${k}"`).join(" + ")})
+      FROM "UnitTally" WHERE "studyId" = ${param} GROUP BY "studyId", "dimensionId", "modelId", "baselineModelId", ${histogram}`,
+  ];
+}
+
 const countedAs = (r: string) => `${r}."superseded" = false AND ${r}."surplus" = false AND ${r}."control" = false AND ${r}."excludedById" IS NULL AND COALESCE(${r}."preference", ${r}."score") IS NOT NULL`;
 const notDeferred = (r: string) => `NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = ${r}."studyId")`;
 const changedFields = ["itemId", "dimensionId", "preference", "score", "submittedAt", "superseded", "surplus", "control", "excludedById"];

@@ -135,7 +135,8 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     for (const t of targets.values()) {
       // In this order: recount locks the study's items, which the tallies' recount relies on (see there).
       await repo.recount(tx, t.studyId, t.createdHere);
-      await repo.recountTallies(tx, engineOf(db), t.studyId);
+      // A study this import created holds only its judgments, all stamped `now`.
+      await repo.recountTallies(tx, engineOf(db), t.studyId, t.createdHere ? Math.floor(now.getTime() / 3_600_000) : undefined);
     }
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });

@@ -2,7 +2,7 @@
 import { timeOrderedId } from "../db/time-ordered-id";
 import { engineOf, type Db, type Tx } from "../db/client";
 import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../analytics/judgment-sql";
-import { shiftRecount } from "../analytics/hourly-shift-sql";
+import { shiftRecount, shiftRecountInOneHour } from "../analytics/hourly-shift-sql";
 import type { BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
@@ -96,18 +96,22 @@ export async function deferTallies(tx: Tx, studyId: string): Promise<void> {
   await tx.unitTallyDeferred.create({ data: { studyId } });
 }
 
-/** The study's unit and task tallies and its hourly histogram shifts summed afresh from its judgments (the triggers' definitions), and the deferral ended. */
-export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string): Promise<void> {
+/**
+ * The study's unit and task tallies and its hourly histogram shifts summed afresh from its
+ * judgments (the triggers' definitions), and the deferral ended. `oneHour`: the hour (since 1970)
+ * in which every counted judgment of the study was submitted, when the caller knows it.
+ */
+export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string, oneHour?: number): Promise<void> {
   // PostgreSQL: recount() has just updated every item of the study, and the task tallies' trigger
   // takes its item's row lock first (migration 0017). So graders' transactions in flight on the
   // study have committed before this recount reads, and later ones wait for the import's commit
   // before they count: each side sees the other's judgments (task-tally.int.test.ts).
-  for (const { sql, params } of tallyRecount(engine, studyId)) await tx.$executeRawUnsafe(sql, ...params);
+  for (const { sql, params } of tallyRecount(engine, studyId, oneHour)) await tx.$executeRawUnsafe(sql, ...params);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; bench:import's floor runs them too. */
-export function tallyRecount(engine: "sqlite" | "pg", studyId: string): { sql: string; params: string[] }[] {
+export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
   return [
@@ -120,7 +124,8 @@ export function tallyRecount(engine: "sqlite" | "pg", studyId: string): { sql: s
       LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
     `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
-    ...shiftRecount(engine, param),
+    // After the unit tallies: a study judged within one hour takes its shifts from them.
+    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)),
   ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
 }
 
