@@ -105,7 +105,8 @@ export function shiftRecountInOneHour(param: string, hour: number): string[] {
   ];
 }
 
-const countedAs = (r: string) => `${r}."superseded" = false AND ${r}."surplus" = false AND ${r}."control" = false AND ${r}."excludedById" IS NULL AND COALESCE(${r}."preference", ${r}."score") IS NOT NULL`;
+/** COUNTED_JUDGMENT, with a value, for the row `r` (NEW, OLD, a transition table's alias) instead of `j`. */
+const countedAs = (r: string) => `${COUNTED_JUDGMENT.replaceAll(`j."`, `${r}."`)} AND COALESCE(${r}."preference", ${r}."score") IS NOT NULL`;
 const notDeferred = (r: string) => `NOT EXISTS (SELECT 1 FROM "UnitTallyDeferred" d WHERE d."studyId" = ${r}."studyId")`;
 const changedFields = ["itemId", "dimensionId", "preference", "score", "submittedAt", "superseded", "surplus", "control", "excludedById"];
 

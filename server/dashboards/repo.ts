@@ -5,7 +5,7 @@ import { targetOf, type Db } from "../db/client";
 import type { ColumnarRows } from "../db/columnar-rows";
 import { nativeColumns, nativeRows, toMillis, toNumber } from "../db/native-read";
 import type { TimedColumns } from "./domain/over-time";
-import type { ReportFilter } from "../analytics/domain/report-filter";
+import { narrowsPrompts, type ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT, FLAGGED, PREFERRED_LEFT, SIDED_NON_TIE, SUBMITTED_MILLIS } from "../analytics/judgment-sql";
 import { tallyFilter, unitTallyGroups } from "../analytics/unit-tally-groups";
 import type { HistogramShift } from "./domain/histograms-by-hour";
@@ -318,9 +318,6 @@ export async function timedJudgments(db: Db, studyId: string, type: "SIDE_BY_SID
   return { length, item, items: itemIds.length, itemIds, dimension, dimensions: dimensionIds.length,
     dimensionKeys: dimensionIds.map((id) => keyOf.get(id)!), value: valueOut, at };
 }
-
-/** Whether a filter narrows the prompts (locale, category, modality), which the hourly shifts do not record. */
-export const narrowsPrompts = (f: ReportFilter): boolean => Boolean(f.locales?.length || f.categories?.length || f.modalities?.length);
 
 /** A series of hourly shifts: a dimension (side-by-side, of the pair in view) or a dimension and model (single-sided). */
 export interface ShiftSeries {

@@ -5,7 +5,7 @@ import { TRPCError } from "@trpc/server";
 import type { Db } from "../db/client";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { AlphaTally } from "../analytics/domain/alpha-tally";
-import { filterPrompts, filterUnits, unitKeep, type ReportFilter } from "../analytics/domain/report-filter";
+import { filterPrompts, filterUnits, narrowsPrompts, unitKeep, type ReportFilter } from "../analytics/domain/report-filter";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { addToTally, emptyPreferenceTally, preferenceTallyRows, sideBySideRows, unitOfHistogram, type PreferenceTally } from "../analytics/domain/side-by-side-report";
 import type { RowChoice } from "../analytics/domain/row-choice";
@@ -194,7 +194,7 @@ export async function overTime(db: Db, studyId: string, requested: ReportFilter,
   const filter = view?.filter ?? requested;
   const points: OverTimePoint[] = [];
   const sideBySideOptions = { bootstrap: DEFAULT_BOOTSTRAP, rule: verdictRuleOf(s.verdictRule), slicing: allOnly, choice: { metrics: HEADLINE_METRICS } };
-  if (!repo.narrowsPrompts(filter)) {
+  if (!narrowsPrompts(filter)) { // the shifts keep no prompt attributes
     const { shifts, series } = await repo.hourlyShifts(db, studyId, filter, view ? PREFERENCE_POINTS : SCORE_POINTS, !view);
     if (shifts.reduce((n, x) => n + x.judgments, 0) > hourlyAbove) {
       const now = Date.now();

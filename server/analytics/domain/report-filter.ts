@@ -20,9 +20,12 @@ export function promptPasses(p: PromptAttributes, f: ReportFilter): boolean {
 
 export const dimensionPasses = (dimension: string, f: ReportFilter): boolean => allows(f.dimensions, dimension);
 
+/** Whether a filter narrows the prompts (by locale, category or modality), not only dimensions or the pair. */
+export const narrowsPrompts = (f: ReportFilter): boolean => Boolean(f.locales?.length || f.categories?.length || f.modalities?.length);
+
 /** The prompts a filter keeps, as the same map the report functions take. */
 export function filterPrompts(prompts: Map<string, PromptAttributes>, f: ReportFilter): Map<string, PromptAttributes> {
-  if (!f.locales?.length && !f.categories?.length && !f.modalities?.length) return prompts;
+  if (!narrowsPrompts(f)) return prompts;
   return new Map([...prompts].filter(([, p]) => promptPasses(p, f)));
 }
 
