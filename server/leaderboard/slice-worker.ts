@@ -1,7 +1,6 @@
-// A worker thread that rates a share of the leaderboard's slices (rate-in-workers.ts): pure
-// computation on the data it is given, answered with one message.
-import { parentPort, workerData } from "node:worker_threads";
+// A kept worker thread that rates shares of the leaderboard's slices (rate-in-workers.ts): pure
+// computation on the data each task brings.
 import { rateSlices, type LeaderboardOptions, type PreparedSlice } from "./domain/leaderboard";
+import { serveComputeTasks } from "../workers/serve-compute-tasks";
 
-const { slices, models, options } = workerData as { slices: PreparedSlice[]; models: number; options: LeaderboardOptions };
-parentPort!.postMessage(rateSlices(slices, models, options));
+serveComputeTasks(({ slices, models, options }: { slices: PreparedSlice[]; models: number; options: LeaderboardOptions }) => rateSlices(slices, models, options));

@@ -1,8 +1,7 @@
-// A worker thread that fits reliability-weighted verdicts (weighted-verdicts-in-worker.ts), one
-// dimension after another: pure computation on the data it is given, answered with one message.
-import { parentPort, workerData } from "node:worker_threads";
+// A kept worker thread that fits reliability-weighted verdicts (weighted-verdicts-in-worker.ts), one
+// dimension after another: pure computation on the data each task brings.
 import type { BootstrapOptions } from "../analytics/domain/bootstrap";
 import { weightedVerdictsInTurn, type DimensionLabels } from "./domain/weighted-verdicts";
+import { serveComputeTasks } from "../workers/serve-compute-tasks";
 
-const { dimensions, bootstrap } = workerData as { dimensions: DimensionLabels[]; bootstrap: BootstrapOptions };
-parentPort!.postMessage(weightedVerdictsInTurn(dimensions, bootstrap));
+serveComputeTasks(({ dimensions, bootstrap }: { dimensions: DimensionLabels[]; bootstrap: BootstrapOptions }) => weightedVerdictsInTurn(dimensions, bootstrap));
