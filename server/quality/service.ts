@@ -295,20 +295,17 @@ export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filte
 
 /**
  * The reliability-weighted verdicts of the judgments the filter keeps, per dimension with
- * judgments, in key order: the dimensions read in a few shares at once, each fitted on its own.
+ * judgments, in key order: every dimension's labels read at once (repo.countedVerdictLabels reads
+ * in parts at the same time), then a share of the dimensions fitted on each of the kept workers.
  */
 async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFilter, dimensions: { id: string; key: string }[]) {
   const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
   const sorted = [...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  // Each share of the dimensions read in one pass, the shares at once (read-shares.ts); a share's
-  // fits start as soon as its read ends, on a worker of their own.
-  const fitted = await Promise.all(inTurns(sorted).map(async (share) => {
-    const labels = await repo.countedVerdictLabels(db, studyId, filter, share.map((d) => d.id));
-    return weightedVerdictsInWorker(share.flatMap((d) => {
-      const of = labels.get(d.id);
-      return of ? [{ dimension: d.key, labels: of }] : [];
-    }), bootstrap);
-  }));
+  const labels = await repo.countedVerdictLabels(db, studyId, filter, sorted.map((d) => d.id));
+  const fitted = await Promise.all(inTurns(sorted).map((share) => weightedVerdictsInWorker(share.flatMap((d) => {
+    const of = labels.get(d.id);
+    return of ? [{ dimension: d.key, labels: of }] : [];
+  }), bootstrap)));
   const byKey = new Map(fitted.flat().map((w) => [w.dimension, w]));
   return sorted.map((d) => byKey.get(d.key)).filter((w) => w !== undefined);
 }
