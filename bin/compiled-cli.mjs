@@ -18,9 +18,18 @@ function newestSource(dir) {
 
 export const COMPILED_STAMP = path.join("dist", "cli", "built.json");
 
-export function compiledCliIsCurrent(root) {
+/** The newest modification time of the sources the CLI is compiled from (0 when there are none). */
+export function newestCliSource(root) {
+  return Math.max(0, ...["server", "seed"].map((d) => (existsSync(path.join(root, d)) ? newestSource(path.join(root, d)) : 0)));
+}
+
+/** The compiled CLI's build time, or null when it was never built. */
+export function compiledCliBuiltAt(root) {
   const stamp = path.join(root, COMPILED_STAMP);
-  if (!existsSync(stamp)) return false;
-  const built = statSync(stamp).mtimeMs;
-  return ["server", "seed"].every((d) => !existsSync(path.join(root, d)) || newestSource(path.join(root, d)) < built);
+  return existsSync(stamp) ? statSync(stamp).mtimeMs : null;
+}
+
+export function compiledCliIsCurrent(root) {
+  const built = compiledCliBuiltAt(root);
+  return built !== null && newestCliSource(root) < built;
 }

@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { compiledCliIsCurrent } from "../../bin/compiled-cli.mjs";
+import { compiledCliBuiltAt, newestCliSource } from "../../bin/compiled-cli.mjs";
 import { env } from "../env";
 import type { ComputeAnswer } from "./serve-compute-tasks";
 
@@ -55,6 +55,8 @@ interface Task {
 
 interface KeptWorker {
   worker: Worker;
+  /** what it runs: the compiled worker of one build (its stamp's time), or the TypeScript sources */
+  code: string;
   task: Task | null;
   idleTimer: NodeJS.Timeout | null;
 }
@@ -69,18 +71,28 @@ const holder = globalThis as unknown as { verdictComputeWorkers?: Pool };
 const pool = (): Pool => (holder.verdictComputeWorkers ??= { byName: new Map(), started: 0, nextId: 1 });
 const workersOf = (name: ComputeWorker): KeptWorker[] => pool().byName.get(name) ?? [];
 
-/** Workers started by this process so far, and those of a kind alive now (tests check that tasks reuse them). */
+/** Workers started by this process so far, and those of a kind alive and busy now (tests check that tasks reuse them). */
 export const computeWorkersStarted = () => pool().started;
-export const computeWorkersAlive = (name: ComputeWorker) => workersOf(name).length;
+export const computeWorkersOf = (name: ComputeWorker) => ({ alive: workersOf(name).length, busy: workersOf(name).filter((w) => w.task !== null).length });
 
-function startWorker(name: ComputeWorker): KeptWorker {
-  const root = env().root;
-  const compiled = compiledCliIsCurrent(root);
+/**
+ * The code a worker should run now, named by its time: the compiled workers while they are newer
+ * than every source, otherwise the TypeScript sources. A later build or an edited source makes
+ * kept workers of older code unfit for new tasks.
+ */
+function currentCode(root: string): string {
+  const built = compiledCliBuiltAt(root);
+  const sources = newestCliSource(root);
+  return built !== null && sources < built ? `compiled ${built}` : `sources ${sources}`;
+}
+
+function startWorker(name: ComputeWorker, root: string, code: string): KeptWorker {
+  const compiled = code.startsWith("compiled");
   const script = compiled
     ? pathToFileURL(path.join(/*turbopackIgnore: true*/ root, "dist", "cli", `${name}.js`)).href
     : pathToFileURL(path.join(/*turbopackIgnore: true*/ root, ...COMPUTE_WORKERS[name])).href;
   const tsxApi = compiled ? null : tsxEsmApi(root);
-  const kept: KeptWorker = { worker: new Worker(BOOT, { eval: true, workerData: { tsxApi, script } }), task: null, idleTimer: null };
+  const kept: KeptWorker = { worker: new Worker(BOOT, { eval: true, workerData: { tsxApi, script } }), code, task: null, idleTimer: null };
   const p = pool();
   p.started++;
   const list = p.byName.get(name) ?? p.byName.set(name, []).get(name)!;
@@ -132,13 +144,23 @@ function retire(name: ComputeWorker, kept: KeptWorker) {
  */
 export function runComputeWorker<R>(name: ComputeWorker, data: Record<string, unknown>, label: string): Promise<R> {
   const p = pool();
-  const kept = workersOf(name).find((w) => w.task === null) ?? startWorker(name);
+  const root = env().root;
+  const code = currentCode(root);
+  for (const stale of workersOf(name).filter((w) => w.task === null && w.code !== code)) retire(name, stale);
+  const kept = workersOf(name).find((w) => w.task === null) ?? startWorker(name, root, code);
   if (kept.idleTimer) clearTimeout(kept.idleTimer);
   kept.idleTimer = null;
   return new Promise<R>((resolve, reject) => {
     kept.task = { id: p.nextId++, resolve: resolve as (r: unknown) => void, reject, label };
     kept.worker.ref(); // a task in flight keeps the process alive until it is answered
-    kept.worker.postMessage({ id: kept.task.id, data });
+    try {
+      kept.worker.postMessage({ id: kept.task.id, data });
+    } catch (e) {
+      // Data that cannot be cloned: the worker never saw the task and stays free.
+      kept.task = null;
+      becomeIdle(name, kept);
+      reject(e instanceof Error ? e : new Error(String(e)));
+    }
   });
 }
 

@@ -3,7 +3,7 @@
 // and idle workers beyond one per core end with their task.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { computeWorkersAlive, computeWorkersStarted, runComputeWorker } from "./compute-worker";
+import { computeWorkersOf, computeWorkersStarted, runComputeWorker } from "./compute-worker";
 import type { WeightedVerdicts } from "../quality/domain/weighted-verdicts";
 
 /** Three graders on 30 prompts, the third off by `seed` classes, as the weighted-verdicts worker takes them. */
@@ -33,6 +33,10 @@ describe("kept computation workers", () => {
     await expect(fit({ dimensions: [{ dimension: "overall", labels: null }], bootstrap: { resamples: 50, seed: 1 } }))
       .rejects.toThrow(/^reliability-weighted verdicts: .*null/);
     expect((await fit(task(1)))[0].prompts).toBe(30);
+    // Data that cannot be sent never reaches the worker, which stays free for the next task.
+    await expect(fit({ dimensions: [], bootstrap: { resamples: 50, seed: 1 }, send: () => 1 })).rejects.toThrow(/could not be cloned/);
+    expect(computeWorkersOf("weighted-verdicts-worker").busy).toBe(0);
+    expect((await fit(task(1)))[0].prompts).toBe(30);
     expect(computeWorkersStarted()).toBe(started);
   }, 60_000);
 
@@ -42,6 +46,6 @@ describe("kept computation workers", () => {
     const answers = await Promise.all(Array.from({ length: cores + 2 }, () => fit(task(3))));
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(computeWorkersStarted()).toBeGreaterThan(before);
-    await expect.poll(() => computeWorkersAlive("weighted-verdicts-worker")).toBe(cores);
+    await expect.poll(() => computeWorkersOf("weighted-verdicts-worker")).toEqual({ alive: cores, busy: 0 });
   }, 60_000);
 });
