@@ -7,7 +7,7 @@ import { makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudg
 import { peerAgreement } from "./domain/peer-agreement";
 import { agreementTallies, countedVerdictLabelRows, countedVerdictLabels } from "./repo";
 import { weightedVerdicts } from "./domain/weighted-verdicts";
-import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
+import { weightedVerdictsOnWorkers } from "./weighted-verdicts-on-workers";
 import { reliabilityWeightedVerdicts } from "./service";
 import type { ReportRow } from "../analytics/domain/report-row";
 import { studyReport } from "../analytics/service";
@@ -195,9 +195,10 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     const overall = read.get(dimensions.find((d) => d.key === "overall")!.id)!;
     const truthfulness = read.get(dimensions.find((d) => d.key === "truthfulness")!.id)!;
     const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 300 };
-    // One worker fits the share's dimensions in turn, each as this thread would.
-    expect(await weightedVerdictsInWorker([{ dimension: "overall", labels: overall }, { dimension: "truthfulness", labels: truthfulness }], bootstrap, 0))
-      .toEqual([weightedVerdicts("overall", overall, bootstrap), weightedVerdicts("truthfulness", truthfulness, bootstrap)]);
+    // The workers fit the dimensions, each as this thread would, in the order given: more
+    // dimensions than workers, each worker taking the next when it is done.
+    const five = ["overall", "truthfulness", "overall-again", "truthfulness-again", "overall-third"].map((dimension, k) => ({ dimension, labels: k % 2 ? truthfulness : overall }));
+    expect(await weightedVerdictsOnWorkers(five, bootstrap, 0)).toEqual(five.map((d) => weightedVerdicts(d.dimension, d.labels, bootstrap)));
   });
 
   it("skips the fit above its judgment limit, counting the counted verdicts the filter keeps", async () => {

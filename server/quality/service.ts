@@ -18,10 +18,9 @@ import { translate } from "../i18n/translator";
 import { dimensionLabelsIn } from "../translations/service";
 import { graderDiagnostics, type GraderChecks } from "./domain/grader-diagnostics";
 import { qualificationResult } from "./domain/qualification-result";
-import { weightedVerdictsInWorker } from "./weighted-verdicts-in-worker";
+import { weightedVerdictsOnWorkers } from "./weighted-verdicts-on-workers";
 import { DEFAULT_BOOTSTRAP } from "../analytics/domain/bootstrap";
 import { countedJudgmentsWithValue } from "../analytics/unit-tally-groups";
-import { inTurns } from "../db/read-shares";
 import * as repo from "./repo";
 import type { TExcludeGrader, TQualitySettings } from "./schema";
 
@@ -296,18 +295,16 @@ export async function reliabilityWeightedVerdicts(db: Db, studyId: string, filte
 /**
  * The reliability-weighted verdicts of the judgments the filter keeps, per dimension with
  * judgments, in key order: every dimension's labels read at once (repo.countedVerdictLabels reads
- * in parts at the same time), then a share of the dimensions fitted on each of the kept workers.
+ * in parts at the same time), then fitted on the kept workers, a dimension at a time each.
  */
 async function weightedVerdictsOfStudy(db: Db, studyId: string, filter: ReportFilter, dimensions: { id: string; key: string }[]) {
   const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 1000 };
   const sorted = [...dimensions].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const labels = await repo.countedVerdictLabels(db, studyId, filter, sorted.map((d) => d.id));
-  const fitted = await Promise.all(inTurns(sorted).map((share) => weightedVerdictsInWorker(share.flatMap((d) => {
+  return weightedVerdictsOnWorkers(sorted.flatMap((d) => {
     const of = labels.get(d.id);
     return of ? [{ dimension: d.key, labels: of }] : [];
-  }), bootstrap)));
-  const byKey = new Map(fitted.flat().map((w) => [w.dimension, w]));
-  return sorted.map((d) => byKey.get(d.key)).filter((w) => w !== undefined);
+  }), bootstrap);
 }
 
 // ---- Exclusions ----

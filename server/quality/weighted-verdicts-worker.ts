@@ -1,4 +1,4 @@
-// A kept worker thread that fits reliability-weighted verdicts (weighted-verdicts-in-worker.ts), one
+// A kept worker thread that fits reliability-weighted verdicts (weighted-verdicts-on-workers.ts), one
 // dimension after another: pure computation on the data each task brings.
 import type { BootstrapOptions } from "../analytics/domain/bootstrap";
 import { weightedVerdictsInTurn, type DimensionLabels } from "./domain/weighted-verdicts";
