@@ -121,11 +121,14 @@ export async function agreementTallies(db: Db, studyId: string, type: "SIDE_BY_S
   return new Map(rows.map((r) => [String(r[0]), { pairs: toNumber(r[1]), agreeing: toNumber(r[2]) }]));
 }
 
+/** A judgment's verdict as a class: 0 baseline better, 1 about the same, 2 candidate better. */
+const VERDICT_CLASS = `CASE WHEN j."preference" > 0 THEN 2 WHEN j."preference" < 0 THEN 0 ELSE 1 END`;
+
 /**
  * The counted side-by-side verdicts of these dimensions (label 0 baseline better, 1 about the
  * same, 2 candidate better) over what the filter keeps, as coded labels per dimension id (items
- * and graders numbered in order of first appearance among that dimension's labels, items in id
- * order); a dimension without any is absent.
+ * and graders numbered in order of first appearance among that dimension's labels); a dimension
+ * without any is absent.
  */
 export async function countedVerdictLabels(db: Db, studyId: string, f: ReportFilter, dimensionIds: string[]): Promise<Map<string, CodedLabels>> {
   if (dimensionIds.length === 0) return new Map();
@@ -188,9 +191,6 @@ async function itemRangeBounds(db: Db, studyId: string, parts: number): Promise<
   }
   return bounds;
 }
-
-/** A judgment's verdict as a class: 0 baseline better, 1 about the same, 2 candidate better. */
-const VERDICT_CLASS = `CASE WHEN j."preference" > 0 THEN 2 WHEN j."preference" < 0 THEN 0 ELSE 1 END`;
 
 // ---- Exclusions ----
 
