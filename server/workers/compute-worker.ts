@@ -66,13 +66,18 @@ interface Pool {
   byName: Map<ComputeWorker, KeptWorker[]>;
   started: number;
   nextId: number;
+  /** the latest answer of currentCode, when it was worked out, and how often it was */
+  code: { name: string; at: number } | null;
+  codeChecks: number;
 }
 const holder = globalThis as unknown as { verdictComputeWorkers?: Pool };
-const pool = (): Pool => (holder.verdictComputeWorkers ??= { byName: new Map(), started: 0, nextId: 1 });
+const pool = (): Pool => (holder.verdictComputeWorkers ??= { byName: new Map(), started: 0, nextId: 1, code: null, codeChecks: 0 });
 const workersOf = (name: ComputeWorker): KeptWorker[] => pool().byName.get(name) ?? [];
 
 /** Workers started by this process so far, and those of a kind alive and busy now (tests check that tasks reuse them). */
 export const computeWorkersStarted = () => pool().started;
+/** How often this process has looked for the code its workers should run (a walk over the sources). */
+export const computeWorkerCodeChecks = () => pool().codeChecks;
 export const computeWorkersOf = (name: ComputeWorker) => ({ alive: workersOf(name).length, busy: workersOf(name).filter((w) => w.task !== null).length });
 
 /**
@@ -84,6 +89,21 @@ function currentCode(root: string): string {
   const built = compiledCliBuiltAt(root);
   const sources = newestCliSource(root);
   return built !== null && sources < built ? `compiled ${built}` : `sources ${sources}`;
+}
+
+/**
+ * currentCode at most once a second: it walks server/ and seed/ (10–30 ms on a busy machine) on
+ * the request's thread, and one request hands out several tasks (a dimension or a slice each). An
+ * edit is seen by tasks started a second later.
+ */
+const CODE_CHECK_MS = 1_000;
+function codeNow(root: string): string {
+  const p = pool();
+  const now = Date.now();
+  if (p.code && now - p.code.at < CODE_CHECK_MS) return p.code.name;
+  p.codeChecks++;
+  p.code = { name: currentCode(root), at: now };
+  return p.code.name;
 }
 
 function startWorker(name: ComputeWorker, root: string, code: string): KeptWorker {
@@ -145,7 +165,7 @@ function retire(name: ComputeWorker, kept: KeptWorker) {
 export function runComputeWorker<R>(name: ComputeWorker, data: Record<string, unknown>, label: string): Promise<R> {
   const p = pool();
   const root = env().root;
-  const code = currentCode(root);
+  const code = codeNow(root);
   for (const stale of workersOf(name).filter((w) => w.task === null && w.code !== code)) retire(name, stale);
   const kept = workersOf(name).find((w) => w.task === null) ?? startWorker(name, root, code);
   if (kept.idleTimer) clearTimeout(kept.idleTimer);

@@ -3,7 +3,7 @@
 // and idle workers beyond one per core end with their task.
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { computeWorkersOf, computeWorkersStarted, runComputeWorker } from "./compute-worker";
+import { computeWorkerCodeChecks, computeWorkersOf, computeWorkersStarted, runComputeWorker } from "./compute-worker";
 import type { WeightedVerdicts } from "../quality/domain/weighted-verdicts";
 
 /** Three graders on 30 prompts, the third off by `seed` classes, as the weighted-verdicts worker takes them. */
@@ -38,6 +38,16 @@ describe("kept computation workers", () => {
     expect(computeWorkersOf("weighted-verdicts-worker").busy).toBe(0);
     expect((await fit(task(1)))[0].prompts).toBe(30);
     expect(computeWorkersStarted()).toBe(started);
+  }, 60_000);
+
+  it("looks for the workers' code once for tasks handed out together, not once per task", async () => {
+    await fit(task(1));
+    const before = computeWorkerCodeChecks();
+    // Handed out in one go, as a request hands out its dimensions or slices.
+    const running = [fit(task(1)), fit(task(2)), fit(task(3)), fit(task(4))];
+    const checks = computeWorkerCodeChecks() - before;
+    await Promise.all(running);
+    expect(checks).toBeLessThanOrEqual(1);
   }, 60_000);
 
   it("starts more workers for tasks at once and keeps one per core afterwards", async () => {
