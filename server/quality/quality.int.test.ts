@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng, type Rng } from "../../seed/rng";
 import { makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { peerAgreement } from "./domain/peer-agreement";
-import { agreementTallies, countedVerdictLabelRows, countedVerdictLabels } from "./repo";
+import { agreementTallies, countedVerdictLabelRows, countedVerdictLabels, verdictListsStatement } from "./repo";
+import { nativeRows } from "../db/native-read";
 import { weightedVerdicts } from "./domain/weighted-verdicts";
 import { weightedVerdictsOnWorkers } from "./weighted-verdicts-on-workers";
 import { reliabilityWeightedVerdicts } from "./service";
@@ -192,6 +193,14 @@ describe.each(await testEngines())("quality control on %s", (engine) => {
     const enUS = await countedVerdictLabels(t.db, studyId, { locales: ["en-US"], dimensions: ["overall"] }, dimensions.map((d) => d.id));
     expect(enUS).toEqual(await countedVerdictLabelRows(t.db, studyId, { locales: ["en-US"], dimensions: ["overall"] }, dimensions.map((d) => d.id)));
     expect([...enUS.keys()]).toEqual([dimensions.find((d) => d.key === "overall")!.id]);
+    // The lists come from the report index alone, graders included: no table lookup per judgment.
+    if (engine === "sqlite") {
+      for (const range of [{ from: null, to: null }, { from: "a", to: "z" }]) {
+        const { sql, params } = verdictListsStatement(studyId, {}, dimensions.map((d) => d.id), range);
+        const plan = await nativeRows(t.db, `EXPLAIN QUERY PLAN ${sql}`, params);
+        expect(plan.map((r) => String(r[3])).join("\n")).toMatch(/USING COVERING INDEX Judgment_report_idx/);
+      }
+    }
     const overall = read.get(dimensions.find((d) => d.key === "overall")!.id)!;
     const truthfulness = read.get(dimensions.find((d) => d.key === "truthfulness")!.id)!;
     const bootstrap = { ...DEFAULT_BOOTSTRAP, resamples: 300 };

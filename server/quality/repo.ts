@@ -160,23 +160,33 @@ export async function countedVerdictLabelRows(db: Db, studyId: string, f: Report
  * per-label read gave them, and the fits are the same.
  */
 async function countedVerdictLabelsAsLists(db: Db, studyId: string, f: ReportFilter, dimensionIds: string[]): Promise<Map<string, CodedLabels>> {
-  const where = judgmentFilter(studyId, f);
   const bounds = await itemRangeBounds(db, studyId, READ_SHARES);
   const ranges = [null, ...bounds].map((from, k) => ({ from, to: k < bounds.length ? bounds[k] : null }));
-  const code = `CASE j."dimensionId" ${dimensionIds.map((_, d) => `WHEN ? THEN ${VERDICT_CODE_BASE + d * 3}`).join(" ")} END + ${VERDICT_CLASS}`;
-  const parts = await Promise.all(ranges.map(async ({ from, to }) => {
-    const range = `${from === null ? "" : ` AND j."itemId" >= ?`}${to === null ? "" : ` AND j."itemId" < ?`}`;
-    const rows = await nativeRows(db, `
-      SELECT COUNT(*), string_agg(j."graderId" || char(${code}), '${VERDICT_LIST_SEPARATOR}')
-      FROM "Judgment" j
-      WHERE ${where.sql}${range} AND j."dimensionId" IN (${dimensionIds.map(() => "?").join(", ")}) AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL
-      GROUP BY j."itemId"`,
-    [...dimensionIds, ...where.params, ...[from, to].filter((b) => b !== null), ...dimensionIds]);
-    return verdictLabelColumns(rows, dimensionIds.length);
+  const parts = await Promise.all(ranges.map(async (range) => {
+    const { sql, params } = verdictListsStatement(studyId, f, dimensionIds, range);
+    return verdictLabelColumns(await nativeRows(db, sql, params), dimensionIds.length);
   }));
   const all = joinVerdictLabelColumns(parts);
   const split = labelsByDimension(all.dimension, all.item, all.grader, all.label);
   return new Map([...split].map(([d, labels]) => [dimensionIds[d], labels]));
+}
+
+/**
+ * SQLite: one range's statement of the list read, one row per item (label count, joined labels).
+ * It reads Judgment_report_idx alone, the grader included (quality.int.test.ts checks the plan).
+ */
+export function verdictListsStatement(studyId: string, f: ReportFilter, dimensionIds: string[], range: { from: string | null; to: string | null }): { sql: string; params: unknown[] } {
+  const where = judgmentFilter(studyId, f);
+  const code = `CASE j."dimensionId" ${dimensionIds.map((_, d) => `WHEN ? THEN ${VERDICT_CODE_BASE + d * 3}`).join(" ")} END + ${VERDICT_CLASS}`;
+  const bounds = `${range.from === null ? "" : ` AND j."itemId" >= ?`}${range.to === null ? "" : ` AND j."itemId" < ?`}`;
+  return {
+    sql: `
+      SELECT COUNT(*), string_agg(j."graderId" || char(${code}), '${VERDICT_LIST_SEPARATOR}')
+      FROM "Judgment" j
+      WHERE ${where.sql}${bounds} AND j."dimensionId" IN (${dimensionIds.map(() => "?").join(", ")}) AND ${COUNTED_JUDGMENT} AND j."preference" IS NOT NULL
+      GROUP BY j."itemId"`,
+    params: [...dimensionIds, ...where.params, ...[range.from, range.to].filter((b) => b !== null), ...dimensionIds],
+  };
 }
 
 /** Item ids that cut the study's items into `parts` ranges of about equal size (fewer for a study of few items). */
