@@ -53,6 +53,29 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(await counts()).toEqual({ prompts: 4, responses: 8, items: 2, assignments: 2, judgments: 2 });
   });
 
+  it("writes a study's prompts, responses and items in chunks, each once and joined to its own prompt", async () => {
+    // More prompts, responses and items than one chunk of rows (2,000), part of them stored by an earlier file.
+    const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, k): [string, string, number] => [`c${from + k}`, "ann", ((from + k) % 7) - 3]);
+    await importJudgments(t.db, file("chunks-first.csv", rows(0, 1_500)));
+    const before = await counts();
+    const second = await importJudgments(t.db, file("chunks-second.csv", rows(0, 4_500)));
+    expect(second).toMatchObject({ judgmentsAdded: 3_000, judgmentsAlreadyPresent: 1_500 });
+    const after = await counts();
+    expect(after.prompts - before.prompts).toBe(3_000);
+    expect(after.responses - before.responses).toBe(6_000);
+    expect(after.items - before.items).toBe(3_000);
+    const study = await t.db.study.findUniqueOrThrow({ where: { name: "Again" }, select: { id: true } });
+    const items = await t.db.item.findMany({ where: { studyId: study.id, prompt: { externalId: { startsWith: "c" } } },
+      select: { prompt: { select: { id: true, externalId: true } }, response: { select: { promptId: true, model: { select: { name: true } } } },
+        baselineResponse: { select: { promptId: true, model: { select: { name: true } } } } } });
+    expect(items).toHaveLength(4_500);
+    expect(new Set(items.map((i) => i.prompt.externalId)).size).toBe(4_500);
+    for (const i of items) {
+      expect([i.response.promptId, i.baselineResponse?.promptId]).toEqual([i.prompt.id, i.prompt.id]);
+      expect([i.response.model.name, i.baselineResponse?.model.name]).toEqual(["New", "Old"]);
+    }
+  }, 120_000);
+
   it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {
     // The judgments and the tallies the dashboards read instead of them.
     const analyzed = async (table = "Judgment") => (await t.db.$queryRawUnsafe<{ at: Date | null }[]>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = $1`, table))[0].at;

@@ -153,6 +153,22 @@ export interface StudyTargets {
   judgmentKeys: Set<string>;
 }
 
+/** Rows for one table written in chunks as they are made, so that a study's rows are never all in memory at once. */
+function chunkedRows(bulk: BulkWriter, table: string, columns: string[], size = 2_000) {
+  let rows: Parameters<BulkWriter["insert"]>[2] = [];
+  const flush = async () => {
+    if (rows.length) await bulk.insert(table, columns, rows);
+    rows = [];
+  };
+  return {
+    add: async (row: Parameters<BulkWriter["insert"]>[2][number]) => {
+      rows.push(row);
+      if (rows.length >= size) await flush();
+    },
+    flush,
+  };
+}
+
 /** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
 export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
   const sxs = planned.type === "side_by_side";
@@ -187,39 +203,41 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const newLocales = [...planned.locales].filter((l) => !haveLocales.has(l));
   if (newLocales.length) await tx.studyLocale.createMany({ data: newLocales.map((localeCode) => ({ studyId: studyId!, localeCode })) });
 
-  // Prompts, responses and items that the file refers to and the database lacks.
+  // Prompts, responses and items that the file refers to and the database lacks, each written in
+  // chunks as it is made: made as whole lists (and copied into rows), a million-row file's study
+  // became some 200 MB of garbage at once, the import's peak of memory (docs/performance.md).
   const externalIds = [...planned.prompts.keys()];
   const prompts = newSet ? new Map<string, { id: string; localeCode: string; category: string; modality: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
   const storedPromptIds = [...prompts.values()].map((p) => p.id);
-  const missingPrompts = externalIds.filter((e) => !prompts.has(e)).map((externalId) => {
-    const p = planned.prompts.get(externalId)!;
-    return { id: timeOrderedId(), promptSetId: promptSetId!, externalId, text: placeholderText, localeCode: p.locale, category: p.category, modality: p.modality };
-  });
   const now = new Date();
-  await bulk.insert("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"],
-    missingPrompts.map((p) => [p.id, p.promptSetId, p.externalId, p.text, p.localeCode, p.category, p.modality, now]));
-  for (const p of missingPrompts) prompts.set(p.externalId, { id: p.id, localeCode: p.localeCode, category: p.category, modality: p.modality });
+  const promptRows = chunkedRows(bulk, "Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
+  for (const externalId of externalIds) {
+    if (prompts.has(externalId)) continue;
+    const p = planned.prompts.get(externalId)!;
+    const id = timeOrderedId();
+    await promptRows.add([id, promptSetId, externalId, placeholderText, p.locale, p.category, p.modality, now]);
+    prompts.set(externalId, { id, localeCode: p.locale, category: p.category, modality: p.modality });
+  }
+  await promptRows.flush();
 
   const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
-  const promptIds = [...prompts.values()].map((p) => p.id);
   const responses = await responsesFor(tx, storedPromptIds, studyModelIds);
-  const missingResponses: { id: string; promptId: string; modelId: string; text: string }[] = [];
-  for (const promptId of promptIds) {
+  // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
+  const responseRows = chunkedRows(bulk, "Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"]);
+  for (const { id: promptId } of prompts.values()) {
     for (const modelId of studyModelIds) {
       if (!responses.has(`${promptId}|${modelId}`)) {
         const id = timeOrderedId();
-        missingResponses.push({ id, promptId, modelId, text: "" });
+        await responseRows.add([id, promptId, modelId, "", now, 0, 0, 0, 0]);
         responses.set(`${promptId}|${modelId}`, id);
       }
     }
   }
-  // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
-  await bulk.insert("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"],
-    missingResponses.map((r) => [r.id, r.promptId, r.modelId, r.text, now, 0, 0, 0, 0]));
+  await responseRows.flush();
 
   const existingItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
   const items = new Map<string, string>();
-  const newItems: { id: string; studyId: string; promptId: string; localeCode: string; responseId: string; baselineResponseId: string | null }[] = [];
+  const itemRows = chunkedRows(bulk, "Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"]);
   const order = new Map(planned.models.map((m, i) => [m, i]));
   for (const [externalId, p] of prompts) {
     // Side-by-side: one item per pair the file judged on this prompt (model A first); single-sided: per model.
@@ -234,13 +252,12 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
       if (!itemId) {
         itemId = timeOrderedId();
         existingItems.set(key, itemId);
-        newItems.push({ id: itemId, studyId, promptId: p.id, localeCode: p.localeCode, responseId, baselineResponseId });
+        await itemRows.add([itemId, studyId, p.id, p.localeCode, responseId, baselineResponseId, now]);
       }
       items.set(modelB === null ? `${externalId}|${model}` : `${externalId}|${model}|${modelB}`, itemId);
     }
   }
-  await bulk.insert("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"],
-    newItems.map((i) => [i.id, i.studyId, i.promptId, i.localeCode, i.responseId, i.baselineResponseId, now]));
+  await itemRows.flush();
   return { studyId, createdHere: !existing, items,
     assignments: existing ? await assignmentsOf(tx, studyId) : new Map(), judgmentKeys: existing ? await judgmentKeysOf(tx, studyId) : new Set() };
 }
