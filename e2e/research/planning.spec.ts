@@ -43,3 +43,16 @@ test("the dashboard shows the stability view and the planner's numbers for a dem
   await expect(summary).not.toContainText("±0 points");
   await page.locator("#planning").screenshot({ path: "test-results/planning.png" });
 });
+
+test("the planner says there is nothing to plan from when the filters keep no judgments", async ({ page }) => {
+  await loginAs(page, USERS.researcher, "/studies");
+  await page.getByRole("link", { name: STUDY }).click();
+  await expect(page.getByRole("heading", { name: STUDY })).toBeVisible();
+  const studyId = new URL(page.url()).pathname.split("/").pop()!;
+  // A category no prompt has: nothing counted, so no dimension to project.
+  await page.goto(`/studies/${studyId}/dashboard?category=No%20such%20category`);
+  await expect(page.getByTestId("plan-empty")).toHaveText("No counted judgments to plan from yet: the planner projects from the judgments these filters keep.");
+  await expect(page.getByTestId("plan-summary")).toHaveCount(0);
+  await expect(page.getByTestId("target-half-width")).toBeVisible();
+  await page.locator("#planning").screenshot({ path: "test-results/planning-empty.png" });
+});

@@ -63,6 +63,9 @@ export function PlanningSection({ study, filter, overTime }: { study: DashboardS
   );
   if (plan.error) return <div className="space-y-3">{controls}<div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">{t("couldNotPlan", { message: plan.error.message })}</div></div>;
   if (!plan.data) return <div className="space-y-3">{controls}<div className="flex h-32 items-center justify-center rounded-lg border border-slate-200 bg-white text-sm text-slate-500" role="status">{t("computingThePlan")}</div></div>;
+  // No dimension to project (nothing counted under these filters): say so rather than draw an
+  // unlabelled summary, an empty chart and an empty table.
+  if (dims.length === 0) return <div className="space-y-3">{controls}<p className="text-sm text-slate-600" role="status" data-testid="plan-empty">{t("noJudgmentsToPlanFrom")}</p></div>;
 
   // The numbers below are the plan's: label them with the targets it was computed for, which lag
   // the inputs while a new plan loads and stay put while an input is invalid.
