@@ -6,6 +6,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { USERS, loginAs, startStudy } from "./fixtures";
 
 async function violations(page: Page): Promise<string[]> {
+  // Checked once the page is there: after a login's client-side navigation the URL changes before
+  // the new page (and its streamed <title>) has arrived, and axe then found a document without one.
+  await page.waitForLoadState("load");
+  await expect(page).toHaveTitle(/\S/);
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   return result.violations.map((v) => `${page.url()}: ${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
 }
