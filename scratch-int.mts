@@ -1,0 +1,22 @@
+import Database from "better-sqlite3";
+import { rmSync } from "node:fs";
+const kind = process.argv[2];
+for (const s of ["", "-wal", "-shm"]) rmSync("/tmp/int.db" + s, { force: true });
+const conn = new Database("/tmp/int.db"); conn.pragma("journal_mode = WAL"); conn.pragma("cache_size = -65536"); conn.pragma("synchronous = FULL");
+conn.exec(`ATTACH '/tmp/verdict-bench-4Mvi9a/bench.db' AS src`);
+const T = kind === "int" ? "INTEGER" : "TEXT";
+conn.exec(`CREATE TABLE j (id ${kind === "int" ? "INTEGER PRIMARY KEY" : "TEXT PRIMARY KEY"}, studyId ${T}, itemId ${T}, assignmentId ${T}, graderId ${T}, dimensionId ${T}, revision INT, superseded INT, preference INT, score INT, candidateSide TEXT, timeSpentMs INT, comment TEXT, cannotAssess INT, harmful INT, surplus INT, control INT, excludedById TEXT, source TEXT, submittedAt ${kind === "int" ? "INTEGER" : "TEXT"});
+CREATE UNIQUE INDEX j_key ON j (assignmentId, dimensionId, revision);
+CREATE INDEX j_report ON j (studyId, itemId, dimensionId, superseded, surplus, control, excludedById, preference, score, candidateSide, cannotAssess, graderId);
+CREATE INDEX j_sid ON j (studyId, id); CREATE INDEX j_item ON j (itemId); CREATE INDEX j_grader ON j (graderId);`);
+// Integer keys: each text id numbered by its order (time-ordered ids keep their order).
+if (kind === "int") conn.exec(`CREATE TEMP TABLE s AS SELECT DENSE_RANK() OVER (ORDER BY studyId) st, DENSE_RANK() OVER (ORDER BY itemId) it, DENSE_RANK() OVER (ORDER BY assignmentId) asg, DENSE_RANK() OVER (ORDER BY graderId) gr, DENSE_RANK() OVER (ORDER BY dimensionId) dim, j.* FROM src."Judgment" j ORDER BY j.rowid`);
+else conn.exec(`CREATE TEMP TABLE s AS SELECT * FROM src."Judgment" ORDER BY rowid`);
+conn.exec("BEGIN");
+const t = performance.now();
+if (kind === "int") conn.exec(`INSERT INTO j (studyId, itemId, assignmentId, graderId, dimensionId, revision, superseded, preference, score, source, submittedAt, surplus, control, cannotAssess, harmful) SELECT st, it, asg, gr, dim, revision, superseded, preference, score, source, 1764800000000, surplus, control, cannotAssess, harmful FROM s`);
+else conn.exec(`INSERT INTO j (id, studyId, itemId, assignmentId, graderId, dimensionId, revision, superseded, preference, score, source, submittedAt, surplus, control, cannotAssess, harmful) SELECT id, studyId, itemId, assignmentId, graderId, dimensionId, revision, superseded, preference, score, source, submittedAt, surplus, control, cannotAssess, harmful FROM s`);
+const a = (performance.now() - t) / 1000;
+const t2 = performance.now(); conn.exec("COMMIT"); const c = (performance.now() - t2) / 1000;
+const mb = (conn.prepare("PRAGMA page_count").get() as any).page_count * 4096 / 1048576;
+console.log(kind, "insert", a.toFixed(2), "commit", c.toFixed(2), "MB", mb.toFixed(0));
