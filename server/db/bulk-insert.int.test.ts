@@ -25,6 +25,24 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
     expect(odd).toMatchObject({ displayName: "Grader 10121", active: false, createdAt: at });
   });
 
+  it("writes a table's rows after the rows they refer to, when its batch fills first", async () => {
+    // Four sessions per user, as an import's judgments per assignment: the sessions' batch fills
+    // (64 rows on SQLite, 10,000 on PostgreSQL) while most of their users are still held.
+    const at = new Date("2026-12-04T00:00:00.000Z");
+    const users = Array.from({ length: 3_000 }, () => timeOrderedId());
+    await t.db.$transaction(async (tx) => {
+      const bulk = bulkWriter(t.db, tx);
+      const userRows = bulk.table("User", columns);
+      const sessionRows = bulk.table("Session", ["id", "userId", "createdAt", "lastSeenAt", "expiresAt"], [userRows]);
+      for (const [i, id] of users.entries()) {
+        await userRows.add(user(id, 200_000 + i, at));
+        for (let k = 0; k < 4; k++) await sessionRows.add([`${id}-${k}`, id, at, at, at]);
+      }
+      await sessionRows.flush();
+    }, { timeout: 60_000 });
+    expect(await t.db.session.count()).toBe(4 * users.length);
+  });
+
   it("belongs to the transaction: rolled back with it", async () => {
     const id = timeOrderedId();
     const error = await t.db.$transaction(async (tx) => {
