@@ -8,7 +8,9 @@ import { recordAudit } from "../audit/repo";
 import { bulkWriter } from "../db/bulk-insert";
 import { engineOf, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
-import { JudgmentPlan, pairInStudy } from "./domain/judgment-plan";
+import { ItemKeys } from "./domain/item-keys";
+import { JudgmentPlan, preferenceAsStored } from "./domain/judgment-plan";
+import type { PlannedRows } from "./domain/planned-rows";
 import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRowBatches } from "./read-rows";
 import * as repo from "./repo";
@@ -83,6 +85,25 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
   return plan;
 }
 
+/**
+ * A study's lookups by the rows' numbers: each model's place in the study (a side-by-side value is
+ * stored relative to the pair's first model there) and its assignments by item index × graders +
+ * grader, starting from those it already stored (a re-import).
+ */
+function studyByNumbers(rows: PlannedRows, t: repo.StudyTargets, models: string[], graderIdOf: string[]) {
+  const place = Array.from({ length: rows.count("model") }, (_, m) => models.indexOf(rows.valueOf("model", m)));
+  const assignments = new Map<number, string>();
+  if (t.storedAssignments.length > 0) {
+    const itemIndex = new Map(t.itemIds.map((id, i) => [id, i]));
+    const graderNumber = new Map(graderIdOf.map((id, g) => [id, g]));
+    for (const a of t.storedAssignments) {
+      const i = itemIndex.get(a.itemId), g = graderNumber.get(a.graderId);
+      if (i !== undefined && g !== undefined) assignments.set(i * graderIdOf.length + g, a.id);
+    }
+  }
+  return { t, place, assignments };
+}
+
 export async function importJudgments(db: Db, file: string, opts: { actorId?: string | null; onProgress?: (p: ImportProgress) => void } = {}): Promise<JudgmentImportSummary> {
   const plan = await checkFile(db, file, opts.onProgress);
   let added = 0;
@@ -93,44 +114,51 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     const modelIds = await repo.ensureModels(tx, [...plan.models]);
     const dimensionIds = await repo.dimensionIds(tx);
     const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
+    // The rows are written by the numbers of their strings (planned-rows.ts): no key string is made per row.
+    const rows = plan.accepted;
+    const itemKeys = new ItemKeys(rows.count("prompt"), rows.count("model"));
+    const itemKeyOf: repo.ItemKeyOf = (externalId, model, modelB) =>
+      itemKeys.key(rows.numberOf("prompt", externalId)!, rows.numberOf("model", model)!, modelB === null ? -1 : rows.numberOf("model", modelB)!);
     const targets = new Map<string, repo.StudyTargets>();
-    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT));
+    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
     for (const t of targets.values()) await repo.deferTallies(tx, t.studyId);
 
-    const assignments: repo.ImportedAssignment[] = [];
-    const judgments: repo.ImportedJudgment[] = [];
+    const graderCount = rows.count("grader");
+    const graderIdOf = Array.from({ length: graderCount }, (_, g) => graderIds.get(rows.valueOf("grader", g))!);
+    const dimensionIdOf = Array.from({ length: rows.count("dimension") }, (_, d) => dimensionIds.get(rows.valueOf("dimension", d))!);
+    const studies = Array.from({ length: rows.count("study") }, (_, n) => {
+      const name = rows.valueOf("study", n);
+      return studyByNumbers(rows, targets.get(name)!, plan.studies.get(name)!.models, graderIdOf);
+    });
+
+    const newAssignments = repo.importedAssignments(bulk);
+    const newJudgments = repo.importedJudgments(bulk, newAssignments.table);
     const now = new Date();
-    const flush = async () => {
-      await repo.insertAssignments(bulk, assignments.splice(0));
-      await repo.insertJudgments(bulk, judgments.splice(0));
-    };
     // The rows checked in the first pass, in file order; the file is not read again.
-    const rows = plan.accepted;
     for (let i = 0; i < rows.length; i++) {
       if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
-      const row = rows.row(i);
-      const t = targets.get(row.study)!;
-      const itemId = t.items.get(row.type === "single_sided" ? `${row.promptId}|${row.models[0]}` : `${row.promptId}|${pairInStudy(plan.studies.get(row.study)!.models, row).join("|")}`)!;
-      const graderId = graderIds.get(row.grader)!;
-      let assignmentId = t.assignments.get(`${itemId}|${graderId}`);
-      if (!assignmentId) {
+      const c = rows.codes(i);
+      const { t, place, assignments } = studies[c.study];
+      const item = t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+      const itemId = t.itemIds[item];
+      const graderId = graderIdOf[c.grader];
+      let assignmentId = assignments.get(item * graderCount + c.grader);
+      if (assignmentId === undefined) {
         assignmentId = timeOrderedId();
-        t.assignments.set(`${itemId}|${graderId}`, assignmentId);
-        assignments.push({ id: assignmentId, studyId: t.studyId, itemId, graderId, at: now });
+        assignments.set(item * graderCount + c.grader, assignmentId);
+        await newAssignments.add(assignmentId, t.studyId, itemId, graderId, now);
       }
-      const dimensionId = dimensionIds.get(row.dimension)!;
+      const dimensionId = dimensionIdOf[c.dimension];
       // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
       if (t.judgmentKeys.size > 0 && t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
         present++;
         continue;
       }
-      const value = plan.storedValue(row);
-      judgments.push({ studyId: t.studyId, itemId, assignmentId, graderId, dimensionId, at: now,
-        preference: row.type === "side_by_side" ? value : null, score: row.type === "single_sided" ? value : null });
+      if (c.modelB < 0) await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, null, c.value, now);
+      else await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null, now);
       added++;
-      if (judgments.length >= 2000) await flush();
     }
-    await flush();
+    await newJudgments.table.flush();
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     for (const t of targets.values()) {
       // In this order: recount locks the study's items, which the tallies' recount relies on (see there).

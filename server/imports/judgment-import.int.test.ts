@@ -45,6 +45,23 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(await counts()).toEqual({ prompts: 3, responses: 6, items: 3, assignments: 4, judgments: 4 });
   });
 
+  it("adds a new dimension to a stored assignment, and takes a pair named the other way round as the same item", async () => {
+    const f = path.join(dir, "third.csv");
+    writeFileSync(f, [HEADER,
+      "Again,side_by_side,p3,en-US,Math,text,ann,truthfulness,New,Old,1,,", // ann's stored assignment on p3, a new dimension
+      "Again,side_by_side,p1,en-US,Math,text,bob,overall,Old,New,2,,", // New vs Old named Old first: Old better by 2
+    ].join("\n") + "\n");
+    const before = await counts();
+    expect(await importJudgments(t.db, f)).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 0 });
+    expect(await counts()).toEqual({ ...before, assignments: before.assignments + 1, judgments: before.judgments + 2 });
+    const p3 = await t.db.judgment.findMany({ where: { study: { name: "Again" }, item: { prompt: { externalId: "p3" } } }, select: { assignmentId: true, dimension: { select: { key: true } } } });
+    expect(p3.map((j) => j.dimension.key).sort()).toEqual(["overall", "truthfulness"]);
+    expect(new Set(p3.map((j) => j.assignmentId)).size).toBe(1);
+    const bob = await t.db.judgment.findFirstOrThrow({ where: { study: { name: "Again" }, item: { prompt: { externalId: "p1" } }, grader: { displayName: "bob" } },
+      select: { preference: true, item: { select: { response: { select: { model: { select: { name: true } } } } } } } });
+    expect(bob).toEqual({ preference: -2, item: { response: { model: { name: "New" } } } });
+  });
+
   it("imports a deleted study again onto the prompts and responses its prompt set kept", async () => {
     await t.db.study.delete({ where: { name: "Again" } });
     expect(await counts()).toEqual({ prompts: 3, responses: 6, items: 0, assignments: 0, judgments: 0 });

@@ -3,7 +3,7 @@ import { timeOrderedId } from "../db/time-ordered-id";
 import { engineOf, type Db, type Tx } from "../db/client";
 import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../analytics/judgment-sql";
 import { shiftRecount, shiftRecountInOneHour } from "../analytics/hourly-shift-sql";
-import type { BulkWriter } from "../db/bulk-insert";
+import type { BulkTable, BulkWriter } from "../db/bulk-insert";
 import { responseStyle, styleColumns } from "../leaderboard/domain/style-features";
 import type { PlannedStudy } from "./domain/judgment-plan";
 import { storedConversation } from "./domain/conversation";
@@ -67,10 +67,8 @@ export async function itemsOf(tx: Tx, studyId: string) {
   return new Map(rows.map((r) => [`${r.promptId}|${r.responseId}|${r.baselineResponseId ?? ""}`, r.id]));
 }
 
-export async function assignmentsOf(tx: Tx, studyId: string) {
-  const rows = await tx.assignment.findMany({ where: { studyId }, select: { id: true, itemId: true, graderId: true } });
-  return new Map(rows.map((r) => [`${r.itemId}|${r.graderId}`, r.id]));
-}
+export const assignmentsOf = (tx: Tx, studyId: string) =>
+  tx.assignment.findMany({ where: { studyId }, select: { id: true, itemId: true, graderId: true } });
 
 export async function judgmentKeysOf(tx: Tx, studyId: string) {
   const rows = await tx.judgment.findMany({ where: { studyId, revision: 0 }, select: { assignmentId: true, dimensionId: true } });
@@ -133,44 +131,41 @@ export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
   return new Map((await db.dimension.findMany({ select: { id: true, key: true } })).map((d) => [d.key, d.id]));
 }
 
-export interface ImportedAssignment { id: string; studyId: string; itemId: string; graderId: string; at: Date }
-export interface ImportedJudgment { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null; at: Date }
+/** Assignments an import adds, all submitted at `at`; written in batches as they are added. */
+export function importedAssignments(bulk: BulkWriter) {
+  const table = bulk.table("Assignment", ["id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt"]);
+  return {
+    table,
+    add: (id: string, studyId: string, itemId: string, graderId: string, at: Date) => table.add([id, studyId, itemId, graderId, "SUBMITTED", at, at, at]),
+  };
+}
 
-export const insertAssignments = (bulk: BulkWriter, rows: ImportedAssignment[]) =>
-  bulk.insert("Assignment", ["id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt"],
-    rows.map((a) => [a.id, a.studyId, a.itemId, a.graderId, "SUBMITTED", a.at, a.at, a.at]));
+/** Judgments an import adds, each after its assignment (`assignments`, written first); in batches as they are added. */
+export function importedJudgments(bulk: BulkWriter, assignments: BulkTable) {
+  const table = bulk.table("Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"], [assignments]);
+  return {
+    table,
+    add: (studyId: string, itemId: string, assignmentId: string, graderId: string, dimensionId: string, preference: number | null, score: number | null, at: Date) =>
+      table.add([timeOrderedId(), studyId, itemId, assignmentId, graderId, dimensionId, preference, score, "IMPORT", at]),
+  };
+}
 
-export const insertJudgments = (bulk: BulkWriter, rows: ImportedJudgment[]) =>
-  bulk.insert("Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"],
-    rows.map((j) => [timeOrderedId(), j.studyId, j.itemId, j.assignmentId, j.graderId, j.dimensionId, j.preference, j.score, "IMPORT", j.at]));
+/** The key of the item for a prompt (external id) and a model, or a pair in the study's order (ItemKeys). */
+export type ItemKeyOf = (externalId: string, model: string, modelB: string | null) => number;
 
 export interface StudyTargets {
   studyId: string;
   createdHere: boolean;
-  /** `${promptExternalId}|${modelName}` (single-sided) or `${promptExternalId}|${modelA}|${modelB}` (side-by-side) → item id */
-  items: Map<string, string>;
-  assignments: Map<string, string>;
+  /** item key (ItemKeyOf) → index in itemIds */
+  items: Map<number, number>;
+  itemIds: string[];
+  /** The study's stored assignments and its stored original judgments (by assignment and dimension id), when it existed before. */
+  storedAssignments: { id: string; itemId: string; graderId: string }[];
   judgmentKeys: Set<string>;
 }
 
-/** Rows for one table written in chunks as they are made, so that a study's rows are never all in memory at once. */
-function chunkedRows(bulk: BulkWriter, table: string, columns: string[], size = 2_000) {
-  let rows: Parameters<BulkWriter["insert"]>[2] = [];
-  const flush = async () => {
-    if (rows.length) await bulk.insert(table, columns, rows);
-    rows = [];
-  };
-  return {
-    add: async (row: Parameters<BulkWriter["insert"]>[2][number]) => {
-      rows.push(row);
-      if (rows.length >= size) await flush();
-    },
-    flush,
-  };
-}
-
 /** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
-export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string): Promise<StudyTargets> {
+export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string, itemKeyOf: ItemKeyOf): Promise<StudyTargets> {
   const sxs = planned.type === "side_by_side";
   const [existing] = await findStudiesByName(tx, [planned.name]);
   let studyId = existing?.id;
@@ -203,14 +198,14 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const newLocales = [...planned.locales].filter((l) => !haveLocales.has(l));
   if (newLocales.length) await tx.studyLocale.createMany({ data: newLocales.map((localeCode) => ({ studyId: studyId!, localeCode })) });
 
-  // Prompts, responses and items that the file refers to and the database lacks, each written in
-  // chunks as it is made: made as whole lists (and copied into rows), a million-row file's study
-  // became some 200 MB of garbage at once, the import's peak of memory (docs/performance.md).
+  // Prompts, responses and items that the file refers to and the database lacks, each written as
+  // it is made: made as whole lists (and copied into rows), a million-row file's study became
+  // some 200 MB of garbage at once, the import's peak of memory (docs/performance.md).
   const externalIds = [...planned.prompts.keys()];
   const prompts = newSet ? new Map<string, { id: string; localeCode: string; category: string; modality: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
   const storedPromptIds = [...prompts.values()].map((p) => p.id);
   const now = new Date();
-  const promptRows = chunkedRows(bulk, "Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
+  const promptRows = bulk.table("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
   for (const externalId of externalIds) {
     if (prompts.has(externalId)) continue;
     const p = planned.prompts.get(externalId)!;
@@ -223,7 +218,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
   const responses = await responsesFor(tx, storedPromptIds, studyModelIds);
   // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
-  const responseRows = chunkedRows(bulk, "Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"]);
+  const responseRows = bulk.table("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"]);
   for (const { id: promptId } of prompts.values()) {
     for (const modelId of studyModelIds) {
       if (!responses.has(`${promptId}|${modelId}`)) {
@@ -236,8 +231,9 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   await responseRows.flush();
 
   const existingItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
-  const items = new Map<string, string>();
-  const itemRows = chunkedRows(bulk, "Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"]);
+  const items = new Map<number, number>();
+  const itemIds: string[] = [];
+  const itemRows = bulk.table("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"]);
   const order = new Map(planned.models.map((m, i) => [m, i]));
   for (const [externalId, p] of prompts) {
     // Side-by-side: one item per pair the file judged on this prompt (model A first); single-sided: per model.
@@ -254,12 +250,12 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
         existingItems.set(key, itemId);
         await itemRows.add([itemId, studyId, p.id, p.localeCode, responseId, baselineResponseId, now]);
       }
-      items.set(modelB === null ? `${externalId}|${model}` : `${externalId}|${model}|${modelB}`, itemId);
+      items.set(itemKeyOf(externalId, model, modelB), itemIds.push(itemId) - 1);
     }
   }
   await itemRows.flush();
-  return { studyId, createdHere: !existing, items,
-    assignments: existing ? await assignmentsOf(tx, studyId) : new Map(), judgmentKeys: existing ? await judgmentKeysOf(tx, studyId) : new Set() };
+  return { studyId, createdHere: !existing, items, itemIds,
+    storedAssignments: existing ? await assignmentsOf(tx, studyId) : [], judgmentKeys: existing ? await judgmentKeysOf(tx, studyId) : new Set() };
 }
 
 /** Users for graders named in a file; new ones get no password, so they cannot log in. */

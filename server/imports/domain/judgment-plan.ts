@@ -2,7 +2,7 @@
 // problem that spans rows: a study of two types, a prompt described two ways, the same judgment
 // twice. A side-by-side study may compare any number of models, each row naming its pair.
 import type { ImportProblem } from "./import-error";
-import { preferenceForCandidate, type JudgmentRow } from "./judgment-row";
+import type { JudgmentRow } from "./judgment-row";
 import { PlannedRows } from "./planned-rows";
 
 export interface PlannedStudy {
@@ -15,9 +15,12 @@ export interface PlannedStudy {
   prompts: Map<string, { locale: string; category: string; modality: JudgmentRow["modality"]; line: number; pairs: Set<string> }>;
 }
 
-/** A side-by-side row's pair in the study's order (model A first), as one key. */
-export const pairInStudy = (models: string[], row: Pick<JudgmentRow, "models">): [string, string] =>
-  models.indexOf(row.models[0]) < models.indexOf(row.models[1]) ? [row.models[0], row.models[1]] : [row.models[1], row.models[0]];
+/**
+ * A side-by-side preference as stored: relative to the pair's model A, the one of the two that
+ * comes first in the study. `placeA`, `placeB`: the places in the study of the models the row
+ * names first and second; `value`: the row's preference (positive: the first named is better).
+ */
+export const preferenceAsStored = (placeA: number, placeB: number, value: number): number => (placeA < placeB ? value : -value);
 
 export class JudgmentPlan {
   readonly studies = new Map<string, PlannedStudy>();
@@ -80,6 +83,8 @@ export class JudgmentPlan {
 
   /** The value to store: preferences relative to the pair's model A, scores as they are. */
   storedValue(row: Pick<JudgmentRow, "study" | "type" | "models" | "value">): number {
-    return row.type === "side_by_side" ? preferenceForCandidate(row, pairInStudy(this.studies.get(row.study)!.models, row)[0]) : row.value;
+    if (row.type === "single_sided") return row.value;
+    const models = this.studies.get(row.study)!.models;
+    return preferenceAsStored(models.indexOf(row.models[0]), models.indexOf(row.models[1]), row.value);
   }
 }

@@ -59,7 +59,3 @@ export function parseJudgmentRow(fields: Fields, line: number): { row: JudgmentR
   };
 }
 
-/** A side-by-side preference relative to the study's candidate, whichever order the row names the pair in. */
-export function preferenceForCandidate(row: Pick<JudgmentRow, "models" | "value">, candidate: string): number {
-  return row.models[0] === candidate ? row.value : -row.value;
-}

@@ -63,3 +63,26 @@ describe("PlannedRows.duplicates", () => {
     expect(single.duplicates()).toEqual([[2, 0]]);
   });
 });
+
+describe("PlannedRows by numbers", () => {
+  it("gives each row's strings as numbers, numbered per kind in the order first seen", () => {
+    const rows = new PlannedRows();
+    for (let i = 0; i < 40; i++) rows.add(row(i));
+    for (const i of [0, 1, 2, 17, 39]) {
+      const c = { ...rows.codes(i) };
+      const r = row(i);
+      expect(rows.valueOf("study", c.study)).toBe(r.study);
+      expect(rows.valueOf("prompt", c.prompt)).toBe(r.promptId);
+      expect(rows.valueOf("model", c.modelA)).toBe(r.models[0]);
+      expect(c.modelB < 0 ? null : rows.valueOf("model", c.modelB)).toBe(r.models[1] ?? null);
+      expect(rows.valueOf("grader", c.grader)).toBe(r.grader);
+      expect(rows.valueOf("dimension", c.dimension)).toBe(r.dimension);
+      expect(c.value).toBe(r.value);
+    }
+    expect(rows.count("prompt")).toBe(7);
+    expect(rows.count("grader")).toBe(11);
+    expect(rows.numberOf("grader", "g3")).toBe(3);
+    expect(rows.numberOf("grader", "nobody")).toBeUndefined();
+    expect(() => rows.codes(40)).toThrow(RangeError);
+  });
+});

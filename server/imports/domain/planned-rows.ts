@@ -7,6 +7,9 @@ import type { JudgmentRow } from "./judgment-row";
 class Numbering {
   private readonly numbers = new Map<string, number>();
   readonly values: string[] = [];
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
   of(value: string): number {
     let n = this.numbers.get(value);
     if (n === undefined) {
@@ -22,6 +25,20 @@ class Numbering {
 export type PlannedRow = Omit<JudgmentRow, "locale" | "category" | "modality">;
 
 const COLUMNS = 8; // line, study, prompt, model A, model B (−1: single-sided), grader, dimension, value
+
+/** A row by the numbers of its strings (each kind numbered from 0 in the order first seen). */
+export interface RowCodes {
+  study: number;
+  prompt: number;
+  modelA: number;
+  /** −1 for a single-sided row */
+  modelB: number;
+  grader: number;
+  dimension: number;
+  value: number;
+}
+
+export type NumberedKind = "study" | "prompt" | "model" | "grader" | "dimension";
 
 export class PlannedRows {
   private data = new Int32Array(COLUMNS * 1024);
@@ -99,6 +116,43 @@ export class PlannedRows {
     return found.sort((a, b) => a[0] - b[0]);
   }
 
+  /**
+   * Row i by numbers, for writers that key their lookups by number rather than by strings made
+   * for each row. The object returned is reused by the next call.
+   */
+  codes(i: number): Readonly<RowCodes> {
+    if (i < 0 || i >= this.length) throw new RangeError(`row ${i} of ${this.length}`);
+    const d = this.data, at = i * COLUMNS, c = this.codeView;
+    c.study = d[at + 1];
+    c.prompt = d[at + 2];
+    c.modelA = d[at + 3];
+    c.modelB = d[at + 4];
+    c.grader = d[at + 5];
+    c.dimension = d[at + 6];
+    c.value = d[at + 7];
+    return c;
+  }
+
+  /** How many different strings of a kind the rows hold. */
+  count(kind: NumberedKind): number {
+    return this.numbering(kind).values.length;
+  }
+
+  /** The string numbered `n` of a kind. */
+  valueOf(kind: NumberedKind, n: number): string {
+    return this.numbering(kind).values[n];
+  }
+
+  /** The number of a string of a kind, if any row holds it. */
+  numberOf(kind: NumberedKind, value: string): number | undefined {
+    return this.numbering(kind).find(value);
+  }
+
+  private numbering(kind: NumberedKind): Numbering {
+    return { study: this.studies, prompt: this.prompts, model: this.models, grader: this.graders, dimension: this.dimensions }[kind];
+  }
+
+  private readonly codeView: RowCodes = { study: 0, prompt: 0, modelA: 0, modelB: -1, grader: 0, dimension: 0, value: 0 };
   private readonly single: string[] = [""];
   private readonly pair: string[] = ["", ""];
   private readonly view: PlannedRow = { line: 0, study: "", type: "side_by_side", promptId: "", grader: "", dimension: "", models: this.pair, value: 0 };
