@@ -16,7 +16,7 @@ const readAll = async (file: string, onProgress?: (read: number, total: number) 
 describe("readRowBatches", () => {
   it("reads a file of several chunks as the whole text reads: characters and quoted lines cut between chunks are joined", async () => {
     // ~3 MB of four-byte and two-byte characters and quoted fields over several lines, so that the
-    // 512 KB chunks end inside a character and inside a record.
+    // 64 KB chunks end inside a character and inside a record.
     let text = "prompt_id,prompt,note\r\n";
     for (let i = 0; text.length < 3_000_000; i++) {
       text += i % 7 === 0 ? `p${i},"línea 1 😀\r\nlínea 2, ""citada""\r\nlínea 3",é${i}\r\n` : `p${i},texto ${"😀é".repeat(i % 13)},n${i}\r\n`;
