@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { ANALYZE_AFTER, importJudgments } from "./import-judgments";
+import { RECOUNT_SORT_CACHE_KIB } from "./repo";
 
 const HEADER = "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score";
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-judgment-import-"));
@@ -92,6 +93,14 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
       expect([i.response.model.name, i.baselineResponse?.model.name]).toEqual(["New", "Old"]);
     }
   }, 120_000);
+
+  it.runIf(engine === "sqlite")("on SQLite, gives the connection its page cache back after the recount narrowed it for sorting", async () => {
+    const cacheSize = async () => Number((await t.db.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size"))[0].cache_size);
+    const before = await cacheSize();
+    expect(-before).toBeGreaterThan(RECOUNT_SORT_CACHE_KIB); // the writing connection's, so the recount narrows it
+    await importJudgments(t.db, file("cache.csv", [["k1", "ann", 1], ["k2", "bob", -1]]));
+    expect(await cacheSize()).toBe(before);
+  });
 
   it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {
     // The judgments and the tallies the dashboards read instead of them.

@@ -104,13 +104,48 @@ export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: s
   // takes its item's row lock first (migration 0017). So graders' transactions in flight on the
   // study have committed before this recount reads, and later ones wait for the import's commit
   // before they count: each side sees the other's judgments (task-tally.int.test.ts).
-  for (const { sql, params } of tallyRecount(engine, studyId, oneHour)) await tx.$executeRawUnsafe(sql, ...params);
+  const cacheKib = engine === "sqlite" ? -Number((await tx.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size"))[0].cache_size) : 0;
+  await runTallyRecount(engine, studyId, oneHour, (sql, params) => tx.$executeRawUnsafe(sql, ...params), cacheKib);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
-/** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; bench:import's floor runs them too. */
-export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
+/**
+ * SQLite: the page cache, in KiB, while a recount statement sorts a whole study's rows. SQLite's
+ * sorter keeps as much in memory as the connection's page cache holds (64 MiB on a writing
+ * connection) before it spills to temporary files: the task tallies' grouping took some 100 MB
+ * above the import's other peaks at a million judgments, and the hourly shifts' some 60 MB.
+ * With 16 MiB each statement took 0.1-0.3 s longer (docs/performance.md).
+ */
+export const RECOUNT_SORT_CACHE_KIB = 16 * 1024;
+
+/**
+ * Runs tallyRecount's statements through `run`; on SQLite, those that sort a whole study with
+ * the page cache narrowed to RECOUNT_SORT_CACHE_KIB and then set back to `cacheKib`. bench:import's
+ * floor runs them the same way.
+ */
+export async function runTallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour: number | undefined,
+  run: (sql: string, params: string[]) => unknown, cacheKib: number): Promise<void> {
+  for (const { sql, params, sortsStudy } of tallyRecount(engine, studyId, oneHour)) {
+    const narrow = engine === "sqlite" && sortsStudy && cacheKib > RECOUNT_SORT_CACHE_KIB;
+    if (!narrow) {
+      await run(sql, params);
+      continue;
+    }
+    await run(`PRAGMA cache_size = -${RECOUNT_SORT_CACHE_KIB}`, []);
+    try {
+      await run(sql, params);
+    } finally {
+      // Not part of the transaction: set back even when the statement fails and the import rolls back.
+      await run(`PRAGMA cache_size = -${cacheKib}`, []);
+    }
+  }
+}
+
+/** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; `sortsStudy`: it sorts the whole study's rows. */
+export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[]; sortsStudy: boolean }[] {
   const param = engine === "pg" ? "$1" : "?";
+  const taskTallies = `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`;
+  const shifts = oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour);
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
   return [
     `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
@@ -121,10 +156,11 @@ export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?:
     FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
       LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
     `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
-    `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
+    taskTallies,
     // After the unit tallies: a study judged within one hour takes its shifts from them.
-    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)),
-  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
+    ...shifts,
+  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId),
+    sortsStudy: sql === taskTallies || (shifts.includes(sql) && sql.startsWith("INSERT")) }));
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
