@@ -5,17 +5,19 @@
 //     import into this schema must pay at least;
 //   - SQLite only: `sqlite3 .import` of the CSV file into a plain table (the engine's bulk path
 //     with nothing to maintain), the issue's reference point.
-// The import itself is timed from the file to the commit, with its peak RSS sampled every 100 ms.
+// The import itself is the `verdict import judgments` command a user runs (compiled), in a process
+// of its own: timed from its start to its exit, its peak RSS the kernel's count for that process.
 //   npm run bench:import -- [--engine sqlite|pg] [--rows 1000000]
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
-import { importJudgments } from "../server/imports/import-judgments";
-import { tallyRecount } from "../server/imports/repo";
+import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
+import { runTallyRecount } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -45,7 +47,10 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
       const t0 = performance.now();
       conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) for (const { sql, params } of tallyRecount("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
+      const cacheKib = -Number(conn.pragma("cache_size", { simple: true }));
+      for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {
+        await runTallyRecount("sqlite", studyId, hour, (sql, params) => conn.prepare(sql).run(...params), cacheKib);
+      }
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
     } finally {
@@ -61,12 +66,26 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
     const t0 = performance.now();
     await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) for (const { sql, params } of tallyRecount("pg", studyId, hour)) await client.query(sql, params);
+    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) await runTallyRecount("pg", studyId, hour, (sql, params) => client.query(sql, params), 0);
     await client.query(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
     return seconds(t0);
   } finally {
     await client.end();
   }
+}
+
+/** `verdict import judgments FILE` into the database at `url`, in a child process: seconds, peak RSS and judgments added. */
+function cliImport(file: string, url: string): { seconds: number; peakRss: number; added: number } {
+  // The compiled CLI, as installed; a stale one would run the sources through tsx instead.
+  if (!compiledCliIsCurrent(ROOT)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { stdio: "inherit" });
+  const t0 = performance.now();
+  const run = spawnSync(process.execPath, ["--import", pathToFileURL(path.join(ROOT, "bench/lib/report-peak-rss.mjs")).href, path.join(ROOT, "bin/verdict.mjs"), "import", "judgments", file],
+    { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", maxBuffer: 64 * 1024 ** 2 });
+  const secondsTaken = seconds(t0);
+  const added = /: (\d+) judgments added/.exec(run.stdout)?.[1];
+  const peak = /peak-rss-bytes (\d+)/.exec(run.stderr)?.[1];
+  if (run.status !== 0 || !added || !peak) throw new Error(`verdict import judgments failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return { seconds: secondsTaken, peakRss: Number(peak), added: Number(added) };
 }
 
 async function main() {
@@ -84,17 +103,11 @@ async function main() {
       plainImport = seconds(t0);
     }
 
-    const rssBefore = process.memoryUsage().rss;
-    let peakRss = rssBefore;
-    const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage().rss); }, 100);
-    const t0 = performance.now();
-    const imported = await importJudgments(bench.db, file);
-    const importSeconds = seconds(t0);
-    clearInterval(sampler);
     await bench.db.$disconnect();
+    const { seconds: importSeconds, peakRss, added } = cliImport(file, bench.url);
     const floor = await engineFloor({ engine, url: bench.url, file: (bench.target as { file?: string }).file });
 
-    console.log(`import: ${imported.judgmentsAdded} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB (${(rssBefore / 1024 ** 2).toFixed(0)} MB before)`);
+    console.log(`import (verdict import judgments): ${added} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
     console.log(`floor: the engine inserting the same judgments into the same table and indexes ${floor.toFixed(1)} s; import / floor ${(importSeconds / floor).toFixed(1)}×`);
     if (plainImport !== null) console.log(`sqlite3 .import of the file into a plain table ${plainImport.toFixed(1)} s; import / .import ${(importSeconds / plainImport).toFixed(1)}×`);
 
