@@ -144,23 +144,21 @@ export async function runTallyRecount(engine: "sqlite" | "pg", studyId: string, 
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; `sortsStudy`: it sorts the whole study's rows. */
 export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[]; sortsStudy: boolean }[] {
   const param = engine === "pg" ? "$1" : "?";
-  const taskTallies = `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`;
-  const shifts = oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour);
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
-  return [
-    `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
-    `INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
+  const statements: [sql: string, sortsStudy: boolean][] = [
+    [`DELETE FROM "UnitTally" WHERE "studyId" = ${param}`, false],
+    [`INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
       "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       g."h0", g."h1", g."h2", g."h3", g."h4", g."h5", g."h6", g."leftWins", g."sidedNonTies"
     FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
-      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
-    `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
-    taskTallies,
-    // After the unit tallies: a study judged within one hour takes its shifts from them.
-    ...shifts,
-  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId),
-    sortsStudy: sql === taskTallies || (shifts.includes(sql) && sql.startsWith("INSERT")) }));
+      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`, false],
+    [`DELETE FROM "TaskTally" WHERE "studyId" = ${param}`, false],
+    [`INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`, true],
+    // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
+    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)).map((sql): [string, boolean] => [sql, sql.startsWith("INSERT")]),
+  ];
+  return statements.map(([sql, sortsStudy]) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId), sortsStudy }));
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {

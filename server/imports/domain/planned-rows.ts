@@ -149,7 +149,13 @@ export class PlannedRows {
   }
 
   private numbering(kind: NumberedKind): Numbering {
-    return { study: this.studies, prompt: this.prompts, model: this.models, grader: this.graders, dimension: this.dimensions }[kind];
+    switch (kind) {
+      case "study": return this.studies;
+      case "prompt": return this.prompts;
+      case "model": return this.models;
+      case "grader": return this.graders;
+      case "dimension": return this.dimensions;
+    }
   }
 
   private readonly codeView: RowCodes = { study: 0, prompt: 0, modelA: 0, modelB: -1, grader: 0, dimension: 0, value: 0 };
