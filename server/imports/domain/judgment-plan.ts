@@ -80,11 +80,4 @@ export class JudgmentPlan {
       return { line: row.line, field: "grader", message: `${row.grader} already judged ${row.dimension} of prompt ${row.promptId} for ${subject} on line ${earlierLine}` };
     });
   }
-
-  /** The value to store: preferences relative to the pair's model A, scores as they are. */
-  storedValue(row: Pick<JudgmentRow, "study" | "type" | "models" | "value">): number {
-    if (row.type === "single_sided") return row.value;
-    const models = this.studies.get(row.study)!.models;
-    return preferenceAsStored(models.indexOf(row.models[0]), models.indexOf(row.models[1]), row.value);
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JudgmentPlan } from "./judgment-plan";
+import { JudgmentPlan, preferenceAsStored } from "./judgment-plan";
 import { parseJudgmentRow, type JudgmentRow } from "./judgment-row";
 
 const sxs = { study: "S", type: "side_by_side", prompt_id: "p1", locale: "en-US", category: "Math", modality: "text", grader: "g1",
@@ -38,6 +38,11 @@ describe("judgment rows", () => {
 
 describe("judgment plan", () => {
   const row = (over: Record<string, unknown>, line: number) => parse({ ...sxs, ...over }, line).row as JudgmentRow;
+  /** As the import stores a side-by-side row: by the places in the plan's study of the models it names. */
+  const storedValue = (plan: JudgmentPlan, r: JudgmentRow) => {
+    const models = plan.studies.get(r.study)!.models;
+    return preferenceAsStored(models.indexOf(r.models[0]), models.indexOf(r.models[1]), r.value);
+  };
 
   it("normalises rows that name the pair in either order to preferences for the first-named model", () => {
     const plan = new JudgmentPlan();
@@ -45,8 +50,8 @@ describe("judgment plan", () => {
     const b = row({ model_a: "Old", model_b: "New", preference: "3", grader: "g2" }, 3);
     expect(plan.add(a)).toEqual([]);
     expect(plan.add(b)).toEqual([]);
-    expect(plan.storedValue(a)).toBe(2);
-    expect(plan.storedValue(b)).toBe(-3);
+    expect(storedValue(plan, a)).toBe(2);
+    expect(storedValue(plan, b)).toBe(-3);
     expect(plan.studies.get("S")!.models).toEqual(["New", "Old"]);
   });
 
@@ -74,6 +79,6 @@ describe("judgment plan", () => {
     plan.add(row({ model_a: "Other", model_b: "Old", grader: "g2" }, 3));
     const r = row({ model_a: "Other", model_b: "New", preference: "2", grader: "g3" }, 4);
     plan.add(r);
-    expect(plan.storedValue(r)).toBe(-2); // the pair is New (A) vs Other (B): Other better by 2 is −2
+    expect(storedValue(plan, r)).toBe(-2); // the pair is New (A) vs Other (B): Other better by 2 is −2
   });
 });
