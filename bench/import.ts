@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
-import { runTallyRecount } from "../server/imports/repo";
+import { IMPORT_PAGE_CACHE_KIB, tallyRecount } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -40,6 +40,7 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     const conn = new Database(target.file!);
     try {
       conn.pragma("foreign_keys = ON");
+      conn.pragma(`cache_size = -${IMPORT_PAGE_CACHE_KIB}`); // the import's
       conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
       const span = conn.prepare(`SELECT MIN("submittedAt") AS "first", MAX("submittedAt") AS "last" FROM "src"`).get() as { first: string; last: string };
       const hour = oneHour(new Date(span.first), new Date(span.last));
@@ -47,9 +48,8 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
       const t0 = performance.now();
       conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-      const cacheKib = -Number(conn.pragma("cache_size", { simple: true }));
       for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {
-        await runTallyRecount("sqlite", studyId, hour, (sql, params) => conn.prepare(sql).run(...params), cacheKib);
+        for (const { sql, params } of tallyRecount("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
       }
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
@@ -66,7 +66,9 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
     await client.query(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
     const t0 = performance.now();
     await client.query(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
-    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) await runTallyRecount("pg", studyId, hour, (sql, params) => client.query(sql, params), 0);
+    for (const { studyId } of (await client.query<{ studyId: string }>(`SELECT "studyId" FROM "UnitTallyDeferred"`)).rows) {
+      for (const { sql, params } of tallyRecount("pg", studyId, hour)) await client.query(sql, params);
+    }
     await client.query(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
     return seconds(t0);
   } finally {

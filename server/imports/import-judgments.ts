@@ -104,11 +104,25 @@ function studyByNumbers(rows: PlannedRows, t: repo.StudyTargets, models: string[
   return { t, place, assignments };
 }
 
-export async function importJudgments(db: Db, file: string, opts: { actorId?: string | null; onProgress?: (p: ImportProgress) => void } = {}): Promise<JudgmentImportSummary> {
+export interface JudgmentImportOptions {
+  actorId?: string | null;
+  onProgress?: (p: ImportProgress) => void;
+  /**
+   * A full garbage collection, called between the import's phases (after checking the file, after
+   * creating the study's items, after writing the judgments), by a caller that has its process to
+   * itself: the CLI. Each phase leaves tens of megabytes of dead strings and rows that V8 would
+   * otherwise carry into the next phase's peak (docs/performance.md). The web server, which
+   * imports uploads while it answers graders, leaves it to V8.
+   */
+  collectGarbage?: () => void;
+}
+
+export async function importJudgments(db: Db, file: string, opts: JudgmentImportOptions = {}): Promise<JudgmentImportSummary> {
   const plan = await checkFile(db, file, opts.onProgress);
+  opts.collectGarbage?.();
   let added = 0;
   let present = 0;
-  await db.$transaction(async (tx) => {
+  await db.$transaction((tx) => repo.withImportPageCache(tx, engineOf(db), async () => {
     const bulk = bulkWriter(db, tx);
     await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
     const modelIds = await repo.ensureModels(tx, [...plan.models]);
@@ -122,6 +136,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     const targets = new Map<string, repo.StudyTargets>();
     for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
     for (const t of targets.values()) await repo.deferTallies(tx, t.studyId);
+    opts.collectGarbage?.();
 
     const graderCount = rows.count("grader");
     const graderIdOf = Array.from({ length: graderCount }, (_, g) => graderIds.get(rows.valueOf("grader", g))!);
@@ -160,6 +175,8 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     }
     await newJudgments.table.flush();
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
+    rows.release();
+    opts.collectGarbage?.();
     for (const t of targets.values()) {
       // In this order: recount locks the study's items, which the tallies' recount relies on (see there).
       await repo.recount(tx, t.studyId, t.createdHere);
@@ -168,7 +185,7 @@ export async function importJudgments(db: Db, file: string, opts: { actorId?: st
     }
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });
-  }, { timeout: 60 * 60_000, maxWait: 60_000 });
+  }), { timeout: 60 * 60_000, maxWait: 60_000 });
   if (added >= ANALYZE_AFTER) await repo.refreshPlannerStatistics(db);
   return { rows: plan.rows, studies: [...plan.studies.keys()], judgmentsAdded: added, judgmentsAlreadyPresent: present };
 }

@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { ANALYZE_AFTER, importJudgments } from "./import-judgments";
-import { RECOUNT_SORT_CACHE_KIB } from "./repo";
+import { IMPORT_PAGE_CACHE_KIB } from "./repo";
+import { prismaSqliteConnection } from "../db/client";
 
 const HEADER = "study,type,prompt_id,locale,category,modality,grader,dimension,model_a,model_b,preference,model,score";
 const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-judgment-import-"));
@@ -63,6 +64,23 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(bob).toEqual({ preference: -2, item: { response: { model: { name: "New" } } } });
   });
 
+  it("makes one item of a pair named both ways round on one prompt of a new study's file", async () => {
+    const f = path.join(dir, "both-ways.csv");
+    writeFileSync(f, [HEADER,
+      "Both ways,side_by_side,w1,en-US,Math,text,ann,overall,New,Old,1,,",
+      "Both ways,side_by_side,w1,en-US,Math,text,bob,overall,Old,New,3,,", // Old better by 3
+      "Both ways,side_by_side,w2,en-US,Math,text,bob,overall,Old,New,-2,,",
+    ].join("\n") + "\n");
+    expect(await importJudgments(t.db, f)).toMatchObject({ judgmentsAdded: 3 });
+    const items = await t.db.item.findMany({ where: { study: { name: "Both ways" } }, orderBy: { prompt: { externalId: "asc" } },
+      select: { prompt: { select: { externalId: true } }, response: { select: { model: { select: { name: true } } } }, baselineResponse: { select: { model: { select: { name: true } } } },
+        judgments: { orderBy: { grader: { displayName: "asc" } }, select: { preference: true, grader: { select: { displayName: true } } } } } });
+    expect(items.map((i) => [i.prompt.externalId, i.response.model.name, i.baselineResponse?.model.name, i.judgments.map((j) => [j.grader.displayName, j.preference])])).toEqual([
+      ["w1", "New", "Old", [["ann", 1], ["bob", -3]]],
+      ["w2", "New", "Old", [["bob", 2]]],
+    ]);
+  });
+
   it("imports a deleted study again onto the prompts and responses its prompt set kept", async () => {
     await t.db.study.delete({ where: { name: "Again" } });
     expect(await counts()).toEqual({ prompts: 3, responses: 6, items: 0, assignments: 0, judgments: 0 });
@@ -94,12 +112,25 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     }
   }, 120_000);
 
-  it.runIf(engine === "sqlite")("on SQLite, gives the connection its page cache back after the recount narrowed it for sorting", async () => {
-    const cacheSize = async () => Number((await t.db.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size"))[0].cache_size);
-    const before = await cacheSize();
-    expect(-before).toBeGreaterThan(RECOUNT_SORT_CACHE_KIB); // the writing connection's, so the recount narrows it
-    await importJudgments(t.db, file("cache.csv", [["k1", "ann", 1], ["k2", "bob", -1]]));
-    expect(await cacheSize()).toBe(before);
+  it.runIf(engine === "sqlite")("on SQLite, writes with the import's page cache and gives the connection its own back, also when the import fails", async () => {
+    await t.db.$queryRawUnsafe("SELECT 1");
+    const conn = prismaSqliteConnection(t.db)!; // read directly: a query through Prisma would wait for the import's transaction
+    const cacheSize = () => Number(conn.pragma("cache_size", { simple: true }));
+    const before = cacheSize();
+    expect(-before).toBeGreaterThan(IMPORT_PAGE_CACHE_KIB); // the writing connection's, so the import narrows it
+    const whileWriting: number[] = [];
+    await importJudgments(t.db, file("cache.csv", [["k1", "ann", 1], ["k2", "bob", -1]]), {
+      onProgress: (p) => { if (p.phase === "writing") whileWriting.push(cacheSize()); } });
+    expect(new Set(whileWriting)).toEqual(new Set([-IMPORT_PAGE_CACHE_KIB]));
+    expect(cacheSize()).toBe(before);
+
+    // Stopped after its items were created, inside the transaction: rolled back, and the cache set back.
+    let collections = 0;
+    const failing = importJudgments(t.db, file("cache-failing.csv", [["k3", "ann", 1]]), {
+      collectGarbage: () => { if (++collections === 2) throw new Error("stopped inside the transaction"); } });
+    await expect(failing).rejects.toThrow("stopped inside the transaction");
+    expect(cacheSize()).toBe(before);
+    expect(await t.db.prompt.count({ where: { externalId: "k3" } })).toBe(0);
   });
 
   it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {

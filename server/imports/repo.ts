@@ -104,61 +104,52 @@ export async function recountTallies(tx: Tx, engine: "sqlite" | "pg", studyId: s
   // takes its item's row lock first (migration 0017). So graders' transactions in flight on the
   // study have committed before this recount reads, and later ones wait for the import's commit
   // before they count: each side sees the other's judgments (task-tally.int.test.ts).
-  const cacheKib = engine === "sqlite" ? -Number((await tx.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size"))[0].cache_size) : 0;
-  await runTallyRecount(engine, studyId, oneHour, (sql, params) => tx.$executeRawUnsafe(sql, ...params), cacheKib);
+  for (const { sql, params } of tallyRecount(engine, studyId, oneHour)) await tx.$executeRawUnsafe(sql, ...params);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
 /**
- * SQLite: the page cache, in KiB, while a recount statement sorts a whole study's rows. SQLite's
- * sorter keeps as much in memory as the connection's page cache holds (64 MiB on a writing
- * connection) before it spills to temporary files: the task tallies' grouping took some 100 MB
- * above the import's other peaks at a million judgments, and the hourly shifts' some 60 MB.
- * With 16 MiB each statement took 0.1-0.3 s longer (docs/performance.md).
+ * SQLite: the page cache, in KiB, of the connection an import writes on, for the whole import
+ * (a writing connection has 64 MiB, sqlite-connection.ts). The cache fills with the pages the
+ * import writes and SQLite's sorter holds as much as the cache before it spills to a temporary
+ * file, so at a million judgments 64 MiB cost some 50 MB of the import's peak while writing and
+ * 100 MB more while the task tallies were recounted; at 16 MiB the writing took as long and the
+ * recount about a second more (docs/performance.md).
  */
-export const RECOUNT_SORT_CACHE_KIB = 16 * 1024;
+export const IMPORT_PAGE_CACHE_KIB = 16 * 1024;
 
-/**
- * Runs tallyRecount's statements through `run`; on SQLite, those that sort a whole study with
- * the page cache narrowed to RECOUNT_SORT_CACHE_KIB and then set back to `cacheKib`. bench:import's
- * floor runs them the same way.
- */
-export async function runTallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour: number | undefined,
-  run: (sql: string, params: string[]) => unknown, cacheKib: number): Promise<void> {
-  for (const { sql, params, sortsStudy } of tallyRecount(engine, studyId, oneHour)) {
-    const narrow = engine === "sqlite" && sortsStudy && cacheKib > RECOUNT_SORT_CACHE_KIB;
-    if (!narrow) {
-      await run(sql, params);
-      continue;
-    }
-    await run(`PRAGMA cache_size = -${RECOUNT_SORT_CACHE_KIB}`, []);
-    try {
-      await run(sql, params);
-    } finally {
-      // Not part of the transaction: set back even when the statement fails and the import rolls back.
-      await run(`PRAGMA cache_size = -${cacheKib}`, []);
-    }
+/** Runs `write` with the connection's page cache at IMPORT_PAGE_CACHE_KIB (SQLite) and sets it back afterwards, also when `write` fails. */
+export async function withImportPageCache<T>(tx: Tx, engine: "sqlite" | "pg", write: () => Promise<T>): Promise<T> {
+  if (engine !== "sqlite") return write();
+  const own = -Number((await tx.$queryRawUnsafe<{ cache_size: number | bigint }[]>("PRAGMA cache_size"))[0].cache_size);
+  if (own <= IMPORT_PAGE_CACHE_KIB) return write();
+  await tx.$executeRawUnsafe(`PRAGMA cache_size = -${IMPORT_PAGE_CACHE_KIB}`);
+  try {
+    return await write();
+  } finally {
+    // Not part of the transaction: set back also when the import rolls back.
+    await tx.$executeRawUnsafe(`PRAGMA cache_size = -${own}`);
   }
 }
 
-/** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments; `sortsStudy`: it sorts the whole study's rows. */
-export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[]; sortsStudy: boolean }[] {
+/** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments. */
+export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
-  const statements: [sql: string, sortsStudy: boolean][] = [
-    [`DELETE FROM "UnitTally" WHERE "studyId" = ${param}`, false],
-    [`INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
+  const statements = [
+    `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
+    `INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
       "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       g."h0", g."h1", g."h2", g."h3", g."h4", g."h5", g."h6", g."leftWins", g."sidedNonTies"
     FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
-      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`, false],
-    [`DELETE FROM "TaskTally" WHERE "studyId" = ${param}`, false],
-    [`INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`, true],
+      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
+    `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
+    `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
     // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
-    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)).map((sql): [string, boolean] => [sql, sql.startsWith("INSERT")]),
+    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)),
   ];
-  return statements.map(([sql, sortsStudy]) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId), sortsStudy }));
+  return statements.map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
@@ -234,57 +225,69 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
 
   // Prompts, responses and items that the file refers to and the database lacks, each written as
   // it is made: made as whole lists (and copied into rows), a million-row file's study became
-  // some 200 MB of garbage at once, the import's peak of memory (docs/performance.md).
+  // some 200 MB of garbage at once, the import's peak of memory (docs/performance.md). Kept by the
+  // prompt's number in the file (n) and the model's in the study (m), not in maps by text keys:
+  // those were another 40 MB at that peak.
   const externalIds = [...planned.prompts.keys()];
-  const prompts = newSet ? new Map<string, { id: string; localeCode: string; category: string; modality: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
-  const storedPromptIds = [...prompts.values()].map((p) => p.id);
+  const stored = newSet ? new Map<string, { id: string; localeCode: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
+  const promptIds: string[] = [];
   const now = new Date();
   const promptRows = bulk.table("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
   for (const externalId of externalIds) {
-    if (prompts.has(externalId)) continue;
+    const id = stored.get(externalId)?.id ?? timeOrderedId();
+    promptIds.push(id);
+    if (stored.has(externalId)) continue;
     const p = planned.prompts.get(externalId)!;
-    const id = timeOrderedId();
     await promptRows.add([id, promptSetId, externalId, placeholderText, p.locale, p.category, p.modality, now]);
-    prompts.set(externalId, { id, localeCode: p.locale, category: p.category, modality: p.modality });
   }
   await promptRows.flush();
 
   const studyModelIds = planned.models.map((m) => modelIds.get(m)!);
-  const responses = await responsesFor(tx, storedPromptIds, studyModelIds);
+  const storedResponses = stored.size ? await responsesFor(tx, [...stored.values()].map((p) => p.id), studyModelIds) : new Map<string, string>();
+  const responseIds: string[] = []; // [n × models + m]
   // Placeholders have no text: their style (for the leaderboard's style control) is all zeros.
   const responseRows = bulk.table("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"]);
-  for (const { id: promptId } of prompts.values()) {
+  for (const promptId of promptIds) {
     for (const modelId of studyModelIds) {
-      if (!responses.has(`${promptId}|${modelId}`)) {
-        const id = timeOrderedId();
+      let id = storedResponses.get(`${promptId}|${modelId}`);
+      if (id === undefined) {
+        id = timeOrderedId();
         await responseRows.add([id, promptId, modelId, "", now, 0, 0, 0, 0]);
-        responses.set(`${promptId}|${modelId}`, id);
       }
+      responseIds.push(id);
     }
   }
   await responseRows.flush();
 
-  const existingItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
+  const storedItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
   const items = new Map<number, number>();
   const itemIds: string[] = [];
   const itemRows = bulk.table("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"]);
-  const order = new Map(planned.models.map((m, i) => [m, i]));
-  for (const [externalId, p] of prompts) {
-    // Side-by-side: one item per pair the file judged on this prompt (model A first); single-sided: per model.
-    const subjects: [string, string | null][] = sxs
-      ? [...(planned.prompts.get(externalId)?.pairs ?? [])].map((k) => k.split("\u0000")).map(([x, y]) => (order.get(x)! < order.get(y)! ? [x, y] : [y, x]))
-      : planned.models.map((m) => [m, null]);
-    for (const [model, modelB] of subjects) {
-      const responseId = responses.get(`${p.id}|${modelIds.get(model)}`)!;
-      const baselineResponseId = modelB === null ? null : responses.get(`${p.id}|${modelIds.get(modelB)}`)!;
-      const key = `${p.id}|${responseId}|${baselineResponseId ?? ""}`;
-      let itemId = existingItems.get(key);
+  const place = new Map(planned.models.map((m, i) => [m, i]));
+  const models = planned.models.length;
+  for (let n = 0; n < externalIds.length; n++) {
+    const externalId = externalIds[n], promptId = promptIds[n];
+    const localeCode = stored.get(externalId)?.localeCode ?? planned.prompts.get(externalId)!.locale;
+    // Side-by-side: one item per pair the file judged on this prompt (in the study's order of models); single-sided: per model.
+    const subjects: [m: number, mB: number][] = [];
+    if (!sxs) for (let m = 0; m < models; m++) subjects.push([m, -1]);
+    else {
+      for (const pair of planned.prompts.get(externalId)!.pairs) {
+        const [x, y] = pair.split("\u0000").map((model) => place.get(model)!);
+        const [m, mB] = x < y ? [x, y] : [y, x];
+        // A pair named both ways round on this prompt is one item.
+        if (!subjects.some(([a, b]) => a === m && b === mB)) subjects.push([m, mB]);
+      }
+    }
+    for (const [m, mB] of subjects) {
+      const responseId = responseIds[n * models + m];
+      const baselineResponseId = mB < 0 ? null : responseIds[n * models + mB];
+      let itemId = storedItems.size ? storedItems.get(`${promptId}|${responseId}|${baselineResponseId ?? ""}`) : undefined;
       if (!itemId) {
         itemId = timeOrderedId();
-        existingItems.set(key, itemId);
-        await itemRows.add([itemId, studyId, p.id, p.localeCode, responseId, baselineResponseId, now]);
+        await itemRows.add([itemId, studyId, promptId, localeCode, responseId, baselineResponseId, now]);
       }
-      items.set(itemKeyOf(externalId, model, modelB), itemIds.push(itemId) - 1);
+      items.set(itemKeyOf(externalId, planned.models[m], mB < 0 ? null : planned.models[mB]), itemIds.push(itemId) - 1);
     }
   }
   await itemRows.flush();

@@ -3,6 +3,7 @@ import path from "node:path";
 import { assertKnownFlags, stringFlag, UsageError, type ParsedArgs } from "../args";
 import { ensureDatabase } from "../database";
 import { secondsSince } from "../output";
+import { fullCollection } from "../full-collection";
 import { progressBar } from "../progress";
 import type { ImportProgress } from "../../imports/import-judgments";
 
@@ -21,7 +22,8 @@ export async function importFile(kind: "material" | "judgments", args: ParsedArg
     const r = await importMaterial(db(), file, { promptSet: stringFlag(args, "prompt-set"), onProgress, images: folderImages(path.dirname(path.resolve(file))) });
     console.log(`Imported ${r.rows} rows into prompt set "${r.promptSet}": ${r.prompts} prompts, models ${r.models.join(", ")} (${secondsSince(started)} s).`);
   } else {
-    const r = await importJudgments(db(), file, { onProgress });
+    // The command has its process to itself: a full collection between the import's phases keeps one phase's garbage out of the next one's peak.
+    const r = await importJudgments(db(), file, { onProgress, collectGarbage: fullCollection() });
     console.log(`Imported ${r.rows} rows into ${r.studies.map((s) => `"${s}"`).join(", ")}: ${r.judgmentsAdded} judgments added, ${r.judgmentsAlreadyPresent} already present (${secondsSince(started)} s).`);
   }
 }

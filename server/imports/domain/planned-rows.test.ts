@@ -86,3 +86,18 @@ describe("PlannedRows by numbers", () => {
     expect(() => rows.codes(40)).toThrow(RangeError);
   });
 });
+
+describe("PlannedRows.release", () => {
+  it("keeps the count and the numbered strings, and refuses the rows themselves afterwards", () => {
+    const rows = new PlannedRows();
+    for (let i = 0; i < 40; i++) rows.add(row(i));
+    rows.release();
+    expect(rows.length).toBe(40);
+    expect(rows.count("grader")).toBe(11);
+    expect(rows.valueOf("prompt", 3)).toBe("p3");
+    expect(rows.numberOf("grader", "g3")).toBe(3);
+    expect(() => rows.codes(0)).toThrow(/released/);
+    expect(() => rows.row(0)).toThrow(/released/);
+    expect(() => rows.add(row(40))).toThrow(/released/);
+  });
+});

@@ -50,8 +50,10 @@ export class PlannedRows {
   /** by study number: every accepted row of a study has its type (the plan refuses a second one) */
   private readonly types: JudgmentRow["type"][] = [];
   length = 0;
+  private released = false;
 
   add(row: PlannedRow): void {
+    if (this.released) throw new Error("the planned rows were released");
     if ((this.length + 1) * COLUMNS > this.data.length) {
       const grown = new Int32Array(this.data.length * 2);
       grown.set(this.data);
@@ -76,7 +78,7 @@ export class PlannedRows {
    * read one at a time): copy what must outlive it.
    */
   row(i: number): Readonly<PlannedRow> {
-    if (i < 0 || i >= this.length) throw new RangeError(`row ${i} of ${this.length}`);
+    this.checkIndex(i);
     const d = this.data, at = i * COLUMNS, r = this.view;
     r.line = d[at];
     r.study = this.studies.values[d[at + 1]];
@@ -121,7 +123,7 @@ export class PlannedRows {
    * for each row. The object returned is reused by the next call.
    */
   codes(i: number): Readonly<RowCodes> {
-    if (i < 0 || i >= this.length) throw new RangeError(`row ${i} of ${this.length}`);
+    this.checkIndex(i);
     const d = this.data, at = i * COLUMNS, c = this.codeView;
     c.study = d[at + 1];
     c.prompt = d[at + 2];
@@ -131,6 +133,21 @@ export class PlannedRows {
     c.dimension = d[at + 6];
     c.value = d[at + 7];
     return c;
+  }
+
+  /**
+   * Lets the rows' numbers go once they are written (32 bytes a row, 32 MB at a million rows, which
+   * an import would otherwise hold through its recount and commit). The count and the numbered
+   * strings stay; row() and codes() throw from now on.
+   */
+  release(): void {
+    this.released = true;
+    this.data = new Int32Array(0);
+  }
+
+  private checkIndex(i: number): void {
+    if (this.released) throw new Error("the planned rows were released");
+    if (i < 0 || i >= this.length) throw new RangeError(`row ${i} of ${this.length}`);
   }
 
   /** How many different strings of a kind the rows hold. */
