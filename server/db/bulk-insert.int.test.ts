@@ -2,6 +2,7 @@
 // rows are part of the surrounding transaction (a rollback takes them away), and misuse is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { fullCollection } from "../cli/full-collection";
 import { bulkWriter } from "./bulk-insert";
 import { timeOrderedId } from "./time-ordered-id";
 
@@ -41,6 +42,24 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
       await sessionRows.flush();
     }, { timeout: 60_000 });
     expect(await t.db.session.count()).toBe(4 * users.length);
+  });
+
+  it("keeps nothing of the rows it wrote reachable once written", async () => {
+    // 20,000 rows with 2 KB names, some 80 MB as JavaScript strings; Prisma's debug histories kept
+    // the last hundred batches' values on PostgreSQL (prisma-debug-history.ts).
+    const gc = fullCollection();
+    const at = new Date("2026-12-04T12:00:00.000Z");
+    const ids = Array.from({ length: 20_000 }, () => timeOrderedId());
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    await t.db.$transaction(async (tx) => {
+      const rows = bulkWriter(t.db, tx).table("User", columns);
+      for (const [i, id] of ids.entries()) await rows.add([id, `kept-${engine}-${i}@example.test`, `${i}`.padEnd(2_000, "x"), "GRADER", null, true, at]);
+      await rows.flush();
+    }, { timeout: 60_000 });
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(20 * 1024 ** 2);
+    expect(await t.db.user.count({ where: { email: { startsWith: `kept-${engine}-` } } })).toBe(ids.length);
   });
 
   it("belongs to the transaction: rolled back with it", async () => {

@@ -12,6 +12,7 @@
 // full collections (docs/performance.md).
 import type Database from "better-sqlite3";
 import { prismaSqliteConnection, targetOf, type Db, type Tx } from "./client";
+import { forgetPrismaDebugHistory } from "./prisma-debug-history";
 import type { DatabaseTarget } from "./database-url";
 
 export type BulkValue = string | number | boolean | Date | null;
@@ -172,6 +173,8 @@ class PgBulkWriter extends Writer {
     });
     const sql = `${insertHead(table, columns).replace(/ VALUES $/, "")} SELECT * FROM unnest(${casts.join(", ")})`;
     await this.tx.$executeRawUnsafe(sql, ...values);
+    // Prisma's debug histories would keep the last hundred batches' values (prisma-debug-history.ts).
+    forgetPrismaDebugHistory();
   }
 
   table(table: string, columns: string[], writtenFirst: BulkTable[] = []): BulkTable {
