@@ -136,7 +136,7 @@ export async function withImportPageCache<T>(tx: Tx, engine: "sqlite" | "pg", wr
 export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
-  const statements = [
+  return [
     `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
       "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
@@ -148,8 +148,7 @@ export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?:
     `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
     // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
     ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)),
-  ];
-  return statements.map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
+  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
@@ -249,7 +248,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const responseRows = bulk.table("Response", ["id", "promptId", "modelId", "text", "createdAt", "styleLength", "styleHeaders", "styleListItems", "styleBold"]);
   for (const promptId of promptIds) {
     for (const modelId of studyModelIds) {
-      let id = storedResponses.get(`${promptId}|${modelId}`);
+      let id = storedResponses.size ? storedResponses.get(`${promptId}|${modelId}`) : undefined;
       if (id === undefined) {
         id = timeOrderedId();
         await responseRows.add([id, promptId, modelId, "", now, 0, 0, 0, 0]);

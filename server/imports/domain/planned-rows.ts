@@ -50,7 +50,6 @@ export class PlannedRows {
   /** by study number: every accepted row of a study has its type (the plan refuses a second one) */
   private readonly types: JudgmentRow["type"][] = [];
   length = 0;
-  private released = false;
 
   add(row: PlannedRow): void {
     if (this.released) throw new Error("the planned rows were released");
@@ -141,8 +140,12 @@ export class PlannedRows {
    * strings stay; row() and codes() throw from now on.
    */
   release(): void {
-    this.released = true;
     this.data = new Int32Array(0);
+  }
+
+  /** Released: the rows' array is emptied only by release() (it starts at 1,024 rows and only grows). */
+  private get released(): boolean {
+    return this.data.length === 0;
   }
 
   private checkIndex(i: number): void {
