@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
-import { IMPORT_PAGE_CACHE_KIB, tallyRecount } from "../server/imports/repo";
+import { IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -47,7 +47,12 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       // As the import does: the tallies deferred (and the deletion left out of them), then recounted in grouped statements.
       conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
       const t0 = performance.now();
-      conn.exec(`BEGIN; INSERT INTO "Judgment" SELECT * FROM "src";`);
+      // As the import does: the insert triggers, which would only test their WHEN, left out while writing.
+      conn.exec("BEGIN");
+      const triggers = conn.prepare(JUDGMENT_INSERT_TRIGGERS_SQL).all() as { name: string; sql: string }[];
+      for (const t of triggers) conn.exec(`DROP TRIGGER "${t.name}"`);
+      conn.exec(`INSERT INTO "Judgment" SELECT * FROM "src";`);
+      for (const t of triggers) conn.exec(t.sql);
       for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {
         for (const { sql, params } of tallyRecount("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
       }

@@ -149,31 +149,34 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const newAssignments = repo.importedAssignments(bulk);
     const newJudgments = repo.importedJudgments(bulk, newAssignments.table);
     const now = new Date();
-    // The rows checked in the first pass, in file order; the file is not read again.
-    for (let i = 0; i < rows.length; i++) {
-      if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
-      const c = rows.codes(i);
-      const { t, place, assignments } = studies[c.study];
-      const item = t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
-      const itemId = t.itemIds[item];
-      const graderId = graderIdOf[c.grader];
-      let assignmentId = assignments.get(item * graderCount + c.grader);
-      if (assignmentId === undefined) {
-        assignmentId = timeOrderedId();
-        assignments.set(item * graderCount + c.grader, assignmentId);
-        await newAssignments.add(assignmentId, t.studyId, itemId, graderId, now);
+    // The rows checked in the first pass, in file order; the file is not read again. The studies'
+    // tallies are deferred above, so their insert triggers would do nothing for these rows.
+    await repo.withJudgmentInsertTriggersSuspended(tx, engineOf(db), async () => {
+      for (let i = 0; i < rows.length; i++) {
+        if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
+        const c = rows.codes(i);
+        const { t, place, assignments } = studies[c.study];
+        const item = t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+        const itemId = t.itemIds[item];
+        const graderId = graderIdOf[c.grader];
+        let assignmentId = assignments.get(item * graderCount + c.grader);
+        if (assignmentId === undefined) {
+          assignmentId = timeOrderedId();
+          assignments.set(item * graderCount + c.grader, assignmentId);
+          await newAssignments.add(assignmentId, t.studyId, itemId, graderId, now);
+        }
+        const dimensionId = dimensionIdOf[c.dimension];
+        // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
+        if (t.judgmentKeys.size > 0 && t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
+          present++;
+          continue;
+        }
+        if (c.modelB < 0) await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, null, c.value, now);
+        else await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null, now);
+        added++;
       }
-      const dimensionId = dimensionIdOf[c.dimension];
-      // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
-      if (t.judgmentKeys.size > 0 && t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
-        present++;
-        continue;
-      }
-      if (c.modelB < 0) await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, null, c.value, now);
-      else await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null, now);
-      added++;
-    }
-    await newJudgments.table.flush();
+      await newJudgments.table.flush();
+    });
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     rows.release();
     opts.collectGarbage?.();

@@ -133,6 +133,35 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(await t.db.prompt.count({ where: { externalId: "k3" } })).toBe(0);
   });
 
+  it.runIf(engine === "sqlite")("on SQLite, writes without the judgments' insert triggers and puts them back as they were, also when the import fails", async () => {
+    await t.db.$queryRawUnsafe("SELECT 1");
+    const conn = prismaSqliteConnection(t.db)!; // the import's own connection: it sees the transaction's schema
+    const triggers = () => conn.prepare(`SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'Judgment' ORDER BY "rowid"`).all() as { name: string; sql: string }[];
+    const before = triggers();
+    const inserting = before.filter((t) => /AFTER INSERT ON/.test(t.sql)).map((t) => t.name);
+    expect(inserting).toEqual(["Judgment_unit_tally_insert", "Judgment_task_tally_insert", "Judgment_hourly_shift_insert"]);
+    const whileWriting: string[][] = [];
+    await importJudgments(t.db, file("triggers.csv", [["t1", "ann", 2], ["t2", "bob", -1]]), {
+      onProgress: (p) => { if (p.phase === "writing" && p.done < p.total) whileWriting.push(triggers().map((t) => t.name)); } });
+    expect(whileWriting.length).toBeGreaterThan(0);
+    for (const names of whileWriting) expect(names).toEqual(before.map((t) => t.name).filter((n) => !inserting.includes(n)));
+    expect(triggers()).toEqual(before); // same definitions, same order
+
+    // The tallies the recount left are what the triggers keep up afterwards: a grader's judgment on t1 counts at once.
+    const j = await t.db.judgment.findFirstOrThrow({ where: { item: { prompt: { externalId: "t1" } } } });
+    const tally = async () => (await t.db.unitTally.findMany({ where: { itemId: j.itemId, dimensionId: j.dimensionId }, select: { h5: true, h3: true } }));
+    expect(await tally()).toEqual([{ h5: 1, h3: 0 }]);
+    await t.db.judgment.create({ data: { ...j, id: undefined, revision: 1, preference: 0 } });
+    expect(await tally()).toEqual([{ h5: 1, h3: 1 }]);
+
+    // Stopped while writing, inside the transaction: rolled back, the triggers there as before.
+    const failing = importJudgments(t.db, file("triggers-failing.csv", [["t3", "ann", 1]]), {
+      onProgress: (p) => { if (p.phase === "writing") throw new Error("stopped while writing"); } });
+    await expect(failing).rejects.toThrow("stopped while writing");
+    expect(triggers()).toEqual(before);
+    expect(await t.db.prompt.count({ where: { externalId: "t3" } })).toBe(0);
+  });
+
   it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {
     // The judgments and the tallies the dashboards read instead of them.
     const analyzed = async (table = "Judgment") => (await t.db.$queryRawUnsafe<{ at: Date | null }[]>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = $1`, table))[0].at;

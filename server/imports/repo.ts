@@ -132,6 +132,44 @@ export async function withImportPageCache<T>(tx: Tx, engine: "sqlite" | "pg", wr
   }
 }
 
+/**
+ * SQLite: the triggers that run for every judgment inserted (the tallies' and hourly shifts'),
+ * in the order they were created. Read from the schema, so that they are put back as they are.
+ */
+export const JUDGMENT_INSERT_TRIGGERS_SQL =
+  `SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'Judgment' AND "sql" LIKE '%AFTER INSERT ON%' ORDER BY "rowid"`;
+
+/**
+ * SQLite: runs `write` with Judgment's insert triggers dropped, and creates them again, as they
+ * were, before the transaction goes on. Only for writes whose studies' tallies are deferred
+ * (deferTallies) and recounted afterwards: there each trigger would only test its `WHEN` and do
+ * nothing, yet SQLite runs a trigger's program for every row to test it, about 2 s of a
+ * million-row import (docs/performance.md), and has no switch for triggers that better-sqlite3
+ * reaches. Safe in a transaction: SQLite's schema changes are transactional, so other connections
+ * never see the table without its triggers, and none can insert a judgment meanwhile, because
+ * this transaction holds the database's one write lock. PostgreSQL runs `write` as it is (there
+ * disabling a trigger takes a lock that would stop every grader's submission for the import).
+ */
+export async function withJudgmentInsertTriggersSuspended<T>(tx: Tx, engine: "sqlite" | "pg", write: () => Promise<T>): Promise<T> {
+  if (engine !== "sqlite") return write();
+  const triggers = await tx.$queryRawUnsafe<{ name: string; sql: string }[]>(JUDGMENT_INSERT_TRIGGERS_SQL);
+  for (const t of triggers) await tx.$executeRawUnsafe(`DROP TRIGGER "${t.name.replaceAll('"', '""')}"`);
+  const restore = async () => {
+    for (const t of triggers) await tx.$executeRawUnsafe(t.sql);
+  };
+  let result: T;
+  try {
+    result = await write();
+  } catch (e) {
+    // The transaction's rollback would restore them too; restored here as well, for a caller
+    // that catches the failure and commits what it has.
+    await restore().catch(() => undefined);
+    throw e;
+  }
+  await restore();
+  return result;
+}
+
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments. */
 export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
