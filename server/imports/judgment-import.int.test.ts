@@ -171,6 +171,20 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(await t.db.prompt.count({ where: { externalId: "t3" } })).toBe(0);
   });
 
+  it.runIf(engine === "sqlite")("on SQLite, keeps an insert trigger that does not skip deferred studies: it sees every imported row", async () => {
+    await t.db.$executeRawUnsafe(`CREATE TABLE "SeenJudgment" ("id" TEXT NOT NULL)`);
+    await t.db.$executeRawUnsafe(`CREATE TRIGGER "Judgment_seen_insert" AFTER INSERT ON "Judgment" BEGIN INSERT INTO "SeenJudgment" ("id") VALUES (NEW."id"); END`);
+    try {
+      const summary = await importJudgments(t.db, file("seen.csv", [["s1", "ann", 1], ["s2", "bob", 0], ["s3", "cy", -3]]));
+      expect(summary.judgmentsAdded).toBe(3);
+      const seen = await t.db.$queryRawUnsafe<{ n: number | bigint }[]>(`SELECT COUNT(*) AS "n" FROM "SeenJudgment" s JOIN "Judgment" j ON j."id" = s."id"`);
+      expect(Number(seen[0].n)).toBe(3);
+    } finally {
+      await t.db.$executeRawUnsafe(`DROP TRIGGER "Judgment_seen_insert"`);
+      await t.db.$executeRawUnsafe(`DROP TABLE "SeenJudgment"`);
+    }
+  });
+
   it.runIf(engine === "pg")("refreshes PostgreSQL's planner statistics after a large import, so the next queries plan for its size", async () => {
     // The judgments and the tallies the dashboards read instead of them.
     const analyzed = async (table = "Judgment") => (await t.db.$queryRawUnsafe<{ at: Date | null }[]>(`SELECT last_analyze AS at FROM pg_stat_user_tables WHERE relname = $1`, table))[0].at;

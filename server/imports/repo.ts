@@ -133,15 +133,17 @@ export async function withImportPageCache<T>(tx: Tx, engine: "sqlite" | "pg", wr
 }
 
 /**
- * SQLite: the triggers that run for every judgment inserted (the tallies' and hourly shifts'),
- * in the order they were created. Read from the schema, so that they are put back as they are.
+ * SQLite: the triggers that run for every judgment inserted and skip a study whose tallies are
+ * deferred (today the tallies' and hourly shifts'), in the order they were created. Read from the
+ * schema, so that they are put back as they are; an insert trigger that does not test the
+ * deferral (one that must see every row) is not among them and stays.
  */
 export const JUDGMENT_INSERT_TRIGGERS_SQL =
-  `SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'Judgment' AND "sql" LIKE '%AFTER INSERT ON%' ORDER BY "rowid"`;
+  `SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'Judgment' AND "sql" LIKE '%AFTER INSERT ON%' AND "sql" LIKE '%"UnitTallyDeferred"%' ORDER BY "rowid"`;
 
 /**
- * SQLite: runs `write` with Judgment's insert triggers dropped, and creates them again, as they
- * were, before the transaction goes on. Only for writes whose studies' tallies are deferred
+ * SQLite: runs `write` with Judgment's deferral-aware insert triggers (JUDGMENT_INSERT_TRIGGERS_SQL)
+ * dropped, and creates them again, as they were, before the transaction goes on. Only for writes whose studies' tallies are deferred
  * (deferTallies) and recounted afterwards: there each trigger would only test its `WHEN` and do
  * nothing, yet SQLite runs a trigger's program for every row to test it, about 2 s of a
  * million-row import (docs/performance.md), and has no switch for triggers that better-sqlite3
