@@ -81,8 +81,8 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
   }
 }
 
-/** `verdict import judgments FILE` into the database at `url`, in a child process: seconds, peak RSS and judgments added. */
-function cliImport(file: string, url: string): { seconds: number; peakRss: number; added: number } {
+/** `verdict import judgments FILE` into the database at `url`, in a child process: seconds, peak RSS, judgments added and the phases' times it printed. */
+function cliImport(file: string, url: string): { seconds: number; peakRss: number; added: number; phases: string } {
   // The compiled CLI, as installed; a stale one would run the sources through tsx instead.
   if (!compiledCliIsCurrent(ROOT)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { stdio: "inherit" });
   const t0 = performance.now();
@@ -91,8 +91,9 @@ function cliImport(file: string, url: string): { seconds: number; peakRss: numbe
   const secondsTaken = seconds(t0);
   const added = /: (\d+) judgments added/.exec(run.stdout)?.[1];
   const peak = /peak-rss-bytes (\d+)/.exec(run.stderr)?.[1];
+  const phases = / s: ([^)]*)\)\.$/m.exec(run.stdout)?.[1] ?? "";
   if (run.status !== 0 || !added || !peak) throw new Error(`verdict import judgments failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return { seconds: secondsTaken, peakRss: Number(peak), added: Number(added) };
+  return { seconds: secondsTaken, peakRss: Number(peak), added: Number(added), phases };
 }
 
 async function main() {
@@ -111,16 +112,17 @@ async function main() {
     }
 
     await bench.db.$disconnect();
-    const { seconds: importSeconds, peakRss, added } = cliImport(file, bench.url);
+    const { seconds: importSeconds, peakRss, added, phases } = cliImport(file, bench.url);
     const floor = await engineFloor({ engine, url: bench.url, file: (bench.target as { file?: string }).file });
 
     console.log(`import (verdict import judgments): ${added} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
+    console.log(`  its phases: ${phases}`);
     console.log(`floor: the engine inserting the same judgments into the same table and indexes ${floor.toFixed(1)} s; import / floor ${(importSeconds / floor).toFixed(1)}×`);
     if (plainImport !== null) console.log(`sqlite3 .import of the file into a plain table ${plainImport.toFixed(1)} s; import / .import ${(importSeconds / plainImport).toFixed(1)}×`);
 
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, `bench/results/import-${engine}.json`), JSON.stringify({ engine, rows, date: new Date().toISOString(),
-      import: { seconds: importSeconds, peakRssMb: peakRss / 1024 ** 2 }, floorSeconds: floor, plainImportSeconds: plainImport }, null, 2));
+      import: { seconds: importSeconds, peakRssMb: peakRss / 1024 ** 2, phases }, floorSeconds: floor, plainImportSeconds: plainImport }, null, 2));
   } finally {
     await bench.drop();
     rmSync(dir, { recursive: true, force: true });

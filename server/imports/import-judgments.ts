@@ -15,9 +15,14 @@ import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRowBatches } from "./read-rows";
 import * as repo from "./repo";
 
-/** Checking reads the file (done and total in bytes); writing goes through its checked rows (in rows). */
+/**
+ * Checking reads the file (done and total in bytes); preparing creates each study's prompts,
+ * responses and items (in studies); writing goes through the checked rows (in rows); counting
+ * recounts each study's tallies and then commits (in studies: done = total once committed).
+ * A material import reports checking and writing only.
+ */
 export interface ImportProgress {
-  phase: "checking" | "writing";
+  phase: "checking" | "preparing" | "writing" | "counting";
   done: number;
   total: number;
 }
@@ -134,7 +139,10 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const itemKeyOf: repo.ItemKeyOf = (externalId, model, modelB) =>
       itemKeys.key(rows.numberOf("prompt", externalId)!, rows.numberOf("model", model)!, modelB === null ? -1 : rows.numberOf("model", modelB)!);
     const targets = new Map<string, repo.StudyTargets>();
-    for (const s of plan.studies.values()) targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
+    for (const s of plan.studies.values()) {
+      opts.onProgress?.({ phase: "preparing", done: targets.size, total: plan.studies.size });
+      targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
+    }
     for (const t of targets.values()) await repo.deferTallies(tx, t.studyId);
     opts.collectGarbage?.();
 
@@ -180,7 +188,9 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     rows.release();
     opts.collectGarbage?.();
+    let counted = 0;
     for (const t of targets.values()) {
+      opts.onProgress?.({ phase: "counting", done: counted++, total: targets.size });
       // In this order: recount locks the study's items, which the tallies' recount relies on (see there).
       await repo.recount(tx, t.studyId, t.createdHere);
       // A study this import created holds only its judgments, all stamped `now`.
@@ -189,6 +199,7 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });
   }), { timeout: 60 * 60_000, maxWait: 60_000 });
+  opts.onProgress?.({ phase: "counting", done: plan.studies.size, total: plan.studies.size });
   if (added >= ANALYZE_AFTER) await repo.refreshPlannerStatistics(db);
   return { rows: plan.rows, studies: [...plan.studies.keys()], judgmentsAdded: added, judgmentsAlreadyPresent: present };
 }

@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
-import { ANALYZE_AFTER, importJudgments } from "./import-judgments";
+import { ANALYZE_AFTER, importJudgments, type ImportProgress } from "./import-judgments";
 import { IMPORT_PAGE_CACHE_KIB } from "./repo";
 import { prismaSqliteConnection } from "../db/client";
 
@@ -37,7 +37,16 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
   };
 
   it("adds a second file's new prompts and judgments to what the first created", async () => {
-    const first = await importJudgments(t.db, file("first.csv", [["p1", "ann", 1], ["p2", "ann", -2]]));
+    const reports: ImportProgress[] = [];
+    const first = await importJudgments(t.db, file("first.csv", [["p1", "ann", 1], ["p2", "ann", -2]]), { onProgress: (p) => reports.push(p) });
+    // Every phase reported, in order, each ending at its total; counting reaches it once committed.
+    expect([...new Set(reports.map((p) => p.phase))]).toEqual(["checking", "preparing", "writing", "counting"]);
+    for (const phase of ["checking", "writing", "counting"]) {
+      const last = reports.filter((p) => p.phase === phase).at(-1)!;
+      expect(last.done).toBe(last.total);
+    }
+    expect(reports.filter((p) => p.phase === "writing").at(-1)).toEqual({ phase: "writing", done: 2, total: 2 });
+    expect(reports.at(-1)).toEqual({ phase: "counting", done: 1, total: 1 });
     expect(first).toMatchObject({ judgmentsAdded: 2, judgmentsAlreadyPresent: 0 });
     expect(await counts()).toEqual({ prompts: 2, responses: 4, items: 2, assignments: 2, judgments: 2 });
 

@@ -5,6 +5,7 @@ import { ensureDatabase } from "../database";
 import { secondsSince } from "../output";
 import { fullCollection } from "../full-collection";
 import { progressBar } from "../progress";
+import { PhaseTimes } from "../domain/phase-times";
 import type { ImportProgress } from "../../imports/import-judgments";
 
 export async function importFile(kind: "material" | "judgments", args: ParsedArgs, file: string | undefined) {
@@ -15,7 +16,11 @@ export async function importFile(kind: "material" | "judgments", args: ParsedArg
   const [{ db }, { importJudgments }, { folderImages }, { importMaterial }] = await Promise.all([
     import("../../db"), import("../../imports/import-judgments"), import("../../imports/image-source"), import("../../imports/import-material")]);
   const bar = progressBar(`import ${kind}`);
-  const onProgress = (p: ImportProgress) => bar(p.done, p.total, p.phase);
+  const phases = new PhaseTimes();
+  const onProgress = (p: ImportProgress) => {
+    phases.mark(p.phase, Date.now());
+    bar(p.done, p.total, p.phase);
+  };
   const started = Date.now();
   if (kind === "material") {
     // The CLI's user has the shell: image paths are read from the material file's folder.
@@ -24,6 +29,6 @@ export async function importFile(kind: "material" | "judgments", args: ParsedArg
   } else {
     // The command has its process to itself: a full collection between the import's phases keeps one phase's garbage out of the next one's peak.
     const r = await importJudgments(db(), file, { onProgress, collectGarbage: fullCollection() });
-    console.log(`Imported ${r.rows} rows into ${r.studies.map((s) => `"${s}"`).join(", ")}: ${r.judgmentsAdded} judgments added, ${r.judgmentsAlreadyPresent} already present (${secondsSince(started)} s).`);
+    console.log(`Imported ${r.rows} rows into ${r.studies.map((s) => `"${s}"`).join(", ")}: ${r.judgmentsAdded} judgments added, ${r.judgmentsAlreadyPresent} already present (${secondsSince(started)} s: ${phases.summary(Date.now())}).`);
   }
 }

@@ -12,7 +12,7 @@ type Outcome =
   | { type: "rejected" | "error"; message: string; problems?: Problem[]; total?: number };
 
 /** Phases the server reports while importing, each with a catalogue entry under importForm.phase. */
-const PHASES = new Set(["upload", "checking", "writing"]);
+const PHASES = new Set(["upload", "checking", "preparing", "writing", "counting"]);
 
 // The CLI's JSON summary keys that have a catalogue label under importForm.summary.
 const SUMMARY_KEYS = new Set(["promptSet", "rows", "prompts", "models", "studies", "judgmentsAdded", "judgmentsAlreadyPresent"]);
