@@ -24,7 +24,8 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
   const router = useRouter();
   const fileRef = useRef<HTMLInputElement>(null);
   const [promptSet, setPromptSet] = useState("");
-  const [progress, setProgress] = useState<{ phase: string; fraction: number } | null>(null);
+  // fraction null: a phase of one step under way (one study's items or recount), which has no share done to show.
+  const [progress, setProgress] = useState<{ phase: string; fraction: number | null } | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   function start() {
@@ -44,7 +45,7 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       if (end < seen) return;
       for (const line of text.slice(seen, end).split("\n").filter(Boolean)) {
         const msg = JSON.parse(line);
-        if (msg.type === "progress") setProgress({ phase: msg.phase, fraction: msg.total ? msg.done / msg.total : 1 });
+        if (msg.type === "progress") setProgress({ phase: msg.phase, fraction: msg.total === 1 && msg.done === 0 ? null : msg.total ? msg.done / msg.total : 1 });
         else {
           setOutcome(msg);
           setProgress(null);
@@ -75,9 +76,13 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       <Button onClick={start} disabled={progress !== null}>{progress ? t("importing") : t("import2")}</Button>
       {progress && (
         <div>
-          <div role="progressbar" aria-label={phaseLabel(progress.phase)} aria-valuenow={Math.round(progress.fraction * 100)} aria-valuemin={0} aria-valuemax={100}
-            className="h-2 w-full overflow-hidden rounded-full bg-slate-200"><div className="h-full bg-indigo-500 transition-all" style={{ width: `${progress.fraction * 100}%` }} /></div>
-          <p className="mt-1 text-xs text-slate-600">{phaseLabel(progress.phase)}: {(progress.fraction * 100).toFixed(0)}%</p>
+          <div role="progressbar" aria-label={phaseLabel(progress.phase)} aria-valuenow={progress.fraction === null ? undefined : Math.round(progress.fraction * 100)} aria-valuemin={0} aria-valuemax={100}
+            className="h-2 w-full overflow-hidden rounded-full bg-slate-200">
+            {progress.fraction === null
+              ? <div className="h-full w-full animate-pulse bg-indigo-300" />
+              : <div className="h-full bg-indigo-500 transition-all" style={{ width: `${progress.fraction * 100}%` }} />}
+          </div>
+          <p className="mt-1 text-xs text-slate-600">{phaseLabel(progress.phase)}{progress.fraction === null ? "…" : `: ${(progress.fraction * 100).toFixed(0)}%`}</p>
         </div>
       )}
       {outcome?.type === "done" && (

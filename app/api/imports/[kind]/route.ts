@@ -4,6 +4,7 @@ import { ImportRejected } from "@/server/imports/domain/import-error";
 import { ImportFileError } from "@/server/imports/read-rows";
 import { importUpload, receiveUpload } from "@/server/imports/upload-import";
 import type { ImportProgress } from "@/server/imports/import-judgments";
+import { throttledProgress } from "@/server/imports/domain/progress-throttle";
 import { guardApi } from "@/server/web/api-guard";
 
 export const dynamic = "force-dynamic";
@@ -31,13 +32,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
   const body = new ReadableStream({
     async start(controller) {
       const send = (o: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(o)}\n`));
-      let last = 0;
-      const onProgress = (p: ImportProgress) => {
-        if (Date.now() - last > 250 || p.done === p.total) {
-          last = Date.now();
-          send({ type: "progress", ...p });
-        }
-      };
+      const onProgress = throttledProgress((p: ImportProgress) => send({ type: "progress", ...p }), 250);
       try {
         send({ type: "done", summary: await importUpload(db(), kind, received.upload, { promptSet, actorId: guard.user.id, onProgress }) });
       } catch (e) {
