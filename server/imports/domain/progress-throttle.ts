@@ -8,8 +8,11 @@ export interface PhaseProgress {
   total: number;
 }
 
-/** Wraps `send` so that, within one phase, reports closer than `gapMs` to the last one sent are dropped (the phase's last one is not). */
-export function throttledProgress<P extends PhaseProgress>(send: (p: P) => void, gapMs: number, now: () => number = Date.now): (p: P) => void {
+/**
+ * Wraps `send` so that, within one phase, reports closer than `gapMs` (by the clock `now`, in ms)
+ * to the last one sent are dropped (the phase's last one is not).
+ */
+export function throttledProgress<P extends PhaseProgress>(send: (p: P) => void, gapMs: number, now: () => number): (p: P) => void {
   let last = -Infinity;
   let lastPhase: string | null = null;
   return (p) => {

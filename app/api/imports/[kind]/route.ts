@@ -32,7 +32,7 @@ export async function POST(req: Request, { params }: { params: Promise<{ kind: s
   const body = new ReadableStream({
     async start(controller) {
       const send = (o: unknown) => controller.enqueue(encoder.encode(`${JSON.stringify(o)}\n`));
-      const onProgress = throttledProgress((p: ImportProgress) => send({ type: "progress", ...p }), 250);
+      const onProgress = throttledProgress((p: ImportProgress) => send({ type: "progress", ...p }), 250, Date.now);
       try {
         send({ type: "done", summary: await importUpload(db(), kind, received.upload, { promptSet, actorId: guard.user.id, onProgress }) });
       } catch (e) {
