@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
-import { IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount } from "../server/imports/repo";
+import { dropTriggerSql, IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -50,7 +50,7 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       // As the import does: the insert triggers, which would only test their WHEN, left out while writing.
       conn.exec("BEGIN");
       const triggers = conn.prepare(JUDGMENT_INSERT_TRIGGERS_SQL).all() as { name: string; sql: string }[];
-      for (const t of triggers) conn.exec(`DROP TRIGGER "${t.name}"`);
+      for (const t of triggers) conn.exec(dropTriggerSql(t.name));
       conn.exec(`INSERT INTO "Judgment" SELECT * FROM "src";`);
       for (const t of triggers) conn.exec(t.sql);
       for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {

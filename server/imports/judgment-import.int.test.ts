@@ -151,19 +151,18 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     expect(inserting).toEqual(["Judgment_unit_tally_insert", "Judgment_task_tally_insert", "Judgment_hourly_shift_insert"]);
     // The same definitions, and the insert triggers in the order SQLite fires them (their order of
     // creation; created again, they come after the update and delete triggers in the schema).
-    const unchanged = () => {
+    const expectTriggersAsBefore = () => {
       const now = triggers();
       const byName = (list: { name: string; sql: string }[]) => [...list].sort((a, b) => a.name.localeCompare(b.name));
       expect(byName(now)).toEqual(byName(before));
       expect(now.map((t) => t.name).filter((n) => inserting.includes(n))).toEqual(inserting);
-      return true;
     };
     const whileWriting: string[][] = [];
     await importJudgments(t.db, file("triggers.csv", [["t1", "ann", 2], ["t2", "bob", -1]]), {
       onProgress: (p) => { if (p.phase === "writing" && p.done < p.total) whileWriting.push(triggers().map((t) => t.name)); } });
     expect(whileWriting.length).toBeGreaterThan(0);
     for (const names of whileWriting) expect(names).toEqual(before.map((t) => t.name).filter((n) => !inserting.includes(n)));
-    expect(unchanged()).toBe(true);
+    expectTriggersAsBefore();
 
     // The tallies the recount left are what the triggers keep up afterwards: a grader's judgment on t1 counts at once.
     const j = await t.db.judgment.findFirstOrThrow({ where: { item: { prompt: { externalId: "t1" } } } });
@@ -176,7 +175,7 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     const failing = importJudgments(t.db, file("triggers-failing.csv", [["t3", "ann", 1]]), {
       onProgress: (p) => { if (p.phase === "writing") throw new Error("stopped while writing"); } });
     await expect(failing).rejects.toThrow("stopped while writing");
-    expect(unchanged()).toBe(true);
+    expectTriggersAsBefore();
     expect(await t.db.prompt.count({ where: { externalId: "t3" } })).toBe(0);
   });
 

@@ -141,21 +141,25 @@ export async function withImportPageCache<T>(tx: Tx, engine: "sqlite" | "pg", wr
 export const JUDGMENT_INSERT_TRIGGERS_SQL =
   `SELECT "name", "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "tbl_name" = 'Judgment' AND "sql" LIKE '%AFTER INSERT ON%' AND "sql" LIKE '%"UnitTallyDeferred"%' ORDER BY "rowid"`;
 
+/** SQLite: the statement that drops the trigger named `name` (as JUDGMENT_INSERT_TRIGGERS_SQL lists it). */
+export const dropTriggerSql = (name: string): string => `DROP TRIGGER "${name.replaceAll('"', '""')}"`;
+
 /**
  * SQLite: runs `write` with Judgment's deferral-aware insert triggers (JUDGMENT_INSERT_TRIGGERS_SQL)
- * dropped, and creates them again, as they were, before the transaction goes on. Only for writes whose studies' tallies are deferred
- * (deferTallies) and recounted afterwards: there each trigger would only test its `WHEN` and do
- * nothing, yet SQLite runs a trigger's program for every row to test it, about 2 s of a
- * million-row import (docs/performance.md), and has no switch for triggers that better-sqlite3
- * reaches. Safe in a transaction: SQLite's schema changes are transactional, so other connections
- * never see the table without its triggers, and none can insert a judgment meanwhile, because
- * this transaction holds the database's one write lock. PostgreSQL runs `write` as it is (there
- * disabling a trigger takes a lock that would stop every grader's submission for the import).
+ * dropped, and creates them again, as they were, before the transaction goes on. Only for writes
+ * whose studies' tallies are deferred (deferTallies) and recounted afterwards: there each trigger
+ * would only test its `WHEN` and do nothing, yet SQLite runs a trigger's program for every row to
+ * test it, about 2 s of a million-row import (docs/performance.md), and has no switch for triggers
+ * that better-sqlite3 reaches. Safe in a transaction: SQLite's schema changes are transactional,
+ * so other connections never see the table without its triggers, and none can insert a judgment
+ * meanwhile, because this transaction holds the database's one write lock. PostgreSQL runs
+ * `write` as it is (there disabling a trigger takes a lock that would stop every grader's
+ * submission for the import).
  */
 export async function withJudgmentInsertTriggersSuspended<T>(tx: Tx, engine: "sqlite" | "pg", write: () => Promise<T>): Promise<T> {
   if (engine !== "sqlite") return write();
   const triggers = await tx.$queryRawUnsafe<{ name: string; sql: string }[]>(JUDGMENT_INSERT_TRIGGERS_SQL);
-  for (const t of triggers) await tx.$executeRawUnsafe(`DROP TRIGGER "${t.name.replaceAll('"', '""')}"`);
+  for (const t of triggers) await tx.$executeRawUnsafe(dropTriggerSql(t.name));
   const restore = async () => {
     for (const t of triggers) await tx.$executeRawUnsafe(t.sql);
   };
