@@ -206,8 +206,8 @@ describe.each(await testEngines())("unit tallies kept by the database on %s", (e
         expiresAt: new Date(Date.now() + 60_000) } })).id });
     }
     const [first, second] = await Promise.all(tasks.map(async () => { const c = new pg.Client({ connectionString: t.target.url }); await c.connect(); return c; }));
-    const insert = (c: pg.Client, task: { grader: string; assignment: string }, preference: number) => c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
-      VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, $6, NOW())`, [sxs, item.id, task.assignment, task.grader, dimensionId, preference]);
+    const insert = (c: pg.Client, task: { grader: string; assignment: string }, preference: number) => c.query(`INSERT INTO "Judgment" ("studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+      VALUES ($1, $2, $3, $4, $5, $6, NOW())`, [sxs, item.id, task.assignment, task.grader, dimensionId, preference]);
     try {
       await first.query("BEGIN");
       await insert(first, tasks[0], 3);

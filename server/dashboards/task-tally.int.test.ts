@@ -20,7 +20,7 @@ import * as dashboards from "./service";
 
 const LOCALES = [["en-US", "Americas"], ["ja-JP", "Asia-Pacific"]] as const;
 
-interface Row { id: string; studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; superseded: boolean; control: boolean;
+interface Row { id: number; studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; superseded: boolean; control: boolean;
   preference: number | null; score: number | null; candidateSide: string | null; cannotAssess: boolean; harmful: boolean; timeSpentMs: number | null; submittedAt: Date }
 
 /** The reference: every task's current judgments summed one by one, each peer-eligible judgment compared with every other on its unit. */
@@ -171,8 +171,8 @@ describe.each(await testEngines())("task tallies kept by the database on %s", (e
         expiresAt: new Date(Date.now() + 60_000) } })).id });
     }
     const [first, second] = await Promise.all(tasks.map(async () => { const c = new pg.Client({ connectionString: t.target.url }); await c.connect(); return c; }));
-    const insert = (c: pg.Client, task: { grader: string; assignment: string }) => c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
-      VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, 2, NOW())`, [sxs, item.id, task.assignment, task.grader, dimension]);
+    const insert = (c: pg.Client, task: { grader: string; assignment: string }) => c.query(`INSERT INTO "Judgment" ("studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+      VALUES ($1, $2, $3, $4, $5, 2, NOW())`, [sxs, item.id, task.assignment, task.grader, dimension]);
     try {
       await first.query("BEGIN");
       await insert(first, tasks[0]);
@@ -206,8 +206,8 @@ describe.each(await testEngines())("task tallies kept by the database on %s", (e
     await c.connect();
     try {
       await c.query("BEGIN");
-      await c.query(`INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
-        VALUES (gen_random_uuid()::text, $1, $2, $3, $4, $5, -1, NOW())`, [study.id, item.id, assignment.id, grader.id, dimension]);
+      await c.query(`INSERT INTO "Judgment" ("studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "submittedAt")
+        VALUES ($1, $2, $3, $4, $5, -1, NOW())`, [study.id, item.id, assignment.id, grader.id, dimension]);
       // The import runs while the grader's transaction is open; its recount must wait for it.
       let done = false;
       const imported = importJudgments(t.db, file).then(() => { done = true; });

@@ -1,14 +1,14 @@
-// Ids for rows written in bulk (imports): ULIDs (26 characters of Crockford's base 32), whose first
-// ten characters are the time in milliseconds, so ids made later sort later as strings.
+// Ids for rows written in bulk (imports; judgments themselves are numbered by the database):
+// ULIDs (26 characters of Crockford's base 32), whose first ten characters are the time in
+// milliseconds, so ids made later sort later as strings.
 //
 // Why time-ordered: a random id lands at a random place in every index keyed by it (the primary
-// key, a study's judgments in id order, a judgment's item and assignment), and at a million rows
-// each insert then touches a different page of each index; ids in creation order append at the
-// end of them instead.
-// Why 26 characters rather than a UUID's 36: a judgment's own id and its item's and assignment's
-// ids are stored eight times over (its row and five indexes), so ten characters fewer per id
-// made a million-judgment SQLite database 14% smaller and its import about 6% faster on average
-// (docs/performance.md). The alphabet is digits and capital letters in ascending order, so the
+// key, a judgment's item and assignment), and at a million rows each insert then touches a
+// different page of each index; ids in creation order append at the end of them instead.
+// Why 26 characters rather than a UUID's 36: an item's and an assignment's ids are stored in each
+// of their judgments' rows and indexes, so ten characters fewer per id (judgments then had such
+// ids too) made a million-judgment SQLite database 14% smaller and its import about 6% faster on
+// average (docs/performance.md). The alphabet is digits and capital letters in ascending order, so the
 // ids sort the same byte by byte and under the usual collations (PostgreSQL's included).
 //
 // Within one millisecond a 12-bit counter keeps the order (as RFC 9562 §6.2, method 1, does for

@@ -48,7 +48,7 @@ async function exported(t: TestDatabase, study: string): Promise<Record<string, 
 describe.each(await testEngines())("export pages on %s", (engine) => {
   let t: TestDatabase;
   let study: string;
-  let judgments: string[];
+  let judgments: number[];
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);
@@ -69,11 +69,11 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
   it("reads every judgment once, in id order, across pages of any size", async () => {
     expect(judgments.length).toBeGreaterThan(20);
     for (const size of [1, 7, judgments.length, judgments.length + 5]) {
-      const ids: string[] = [];
+      const ids: number[] = [];
       const sizes: number[] = [];
       for await (const page of judgmentPages(t.db, study, size)) {
         sizes.push(page.length);
-        for (let r = 0; r < page.length; r++) ids.push(String(page.at(AT.id, r)));
+        for (let r = 0; r < page.length; r++) ids.push(Number(page.at(AT.id, r)));
       }
       expect(ids).toEqual(judgments);
       expect(sizes.slice(0, -1).every((n) => n === size)).toBe(true);
@@ -143,26 +143,33 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
   });
 
   it.runIf(engine === "sqlite")("gives each judgment of a page its own item when a judgment lands inside the page between its two reads", async () => {
-    const ordered = await t.db.judgment.findMany({ where: { studyId: study }, orderBy: { id: "asc" }, select: { id: true, itemId: true } });
+    // Judgments are numbered as they are stored, so one lands inside a page already chosen only when
+    // the engine commits them out of order (PostgreSQL's sequences). Staged here: one judgment is
+    // renumbered past the end, leaving its number free inside the first page.
+    const byId = { where: { studyId: study }, orderBy: { id: "asc" as const }, select: { id: true, itemId: true } };
+    const free = (await t.db.judgment.findMany(byId))[1].id;
+    const movedTo = free + 1_000_000;
+    await t.db.judgment.update({ where: { id: free }, data: { id: movedTo } });
+    const ordered = await t.db.judgment.findMany(byId);
     // A page whose last judgment is its item's only one on the page: pushed out of the items'
     // statement's page, its item is missing there.
     const size = ordered.findIndex((j, k) => k >= 2 && !ordered.slice(0, k).some((o) => o.itemId === j.itemId)) + 1;
     expect(size).toBeGreaterThan(2);
     const firstPage = ordered.slice(0, size);
     const pageItems = new Set(firstPage.map((j) => j.itemId));
-    // A later judgment of an item the first page does not have, stored again under an id that
-    // sorts right after the page's first: the items' statement then sees a page without the
-    // first page's last item.
+    // A later judgment of an item the first page does not have, stored again under the free number,
+    // right after the page's first: the items' statement then sees a page without the first page's
+    // last item.
     const late = [...ordered].reverse().find((j) => !pageItems.has(j.itemId))!;
-    const inserted = `${firstPage[0].id}0`;
+    expect(free).toBeGreaterThan(firstPage[0].id);
     stage.beforeItems = async () => {
       const j = await t.db.judgment.findUniqueOrThrow({ where: { id: late.id } });
-      await t.db.judgment.create({ data: { ...j, id: inserted, revision: j.revision + 1, superseded: true } });
+      await t.db.judgment.create({ data: { ...j, id: free, revision: j.revision + 1, superseded: true } });
     };
     try {
-      const seen: { id: string; promptId: string }[] = [];
+      const seen: { id: number; promptId: string }[] = [];
       for await (const page of judgmentPages(t.db, study, size)) {
-        for (let r = 0; r < page.length; r++) seen.push({ id: String(page.at(AT.id, r)), promptId: String(page.at(AT.promptId, r)) });
+        for (let r = 0; r < page.length; r++) seen.push({ id: Number(page.at(AT.id, r)), promptId: String(page.at(AT.promptId, r)) });
         break;
       }
       expect(stage.beforeItems).toBeNull(); // the race was staged
@@ -172,7 +179,8 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
       for (const s of seen) expect(s.promptId).toBe(promptOf.get(s.id));
     } finally {
       stage.beforeItems = null;
-      await t.db.judgment.deleteMany({ where: { id: inserted } });
+      await t.db.judgment.deleteMany({ where: { id: free } });
+      await t.db.judgment.update({ where: { id: movedTo }, data: { id: free } });
     }
   });
 });

@@ -100,7 +100,7 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
   const P = (c: (typeof PAGE_COLUMNS)[number]) => PAGE_COLUMNS.indexOf(c);
   const I = (c: (typeof ITEM_COLUMNS)[number]) => ITEM_COLUMNS.indexOf(c);
 
-  const read = async (after: string): Promise<ExportPage & { lastId(): string }> => {
+  const read = async (after: number): Promise<ExportPage & { lastId(): number }> => {
     // Both asked for at once, so that neither waits for the caller to be done with the page before.
     const [page, pageItems] = await Promise.all([query(pageSql, [studyId, after, pageSize]), query(itemSql, [studyId, after, pageSize])]);
     if (page.length === 0) return { length: 0, at: () => undefined, lastId: () => after };
@@ -140,12 +140,13 @@ export async function* judgmentPages(db: Db, studyId: string, pageSize: number):
       minTaskSeconds: () => minTaskSeconds, conversation: fromItem(I("conversation")),
     };
     const byField = EXPORT_FIELDS.map((f) => readers[f]);
-    const lastId = String(readers.id(page.length - 1));
+    const lastId = Number(readers.id(page.length - 1));
     return { length: page.length, at: (field, row) => byField[field](row), lastId: () => lastId };
   };
-  let next: Promise<ExportPage & { lastId(): string }> | null = read("");
+  // Judgments are numbered from 1.
+  let next: Promise<ExportPage & { lastId(): number }> | null = read(0);
   while (next) {
-    const page: ExportPage & { lastId(): string } = await next;
+    const page: ExportPage & { lastId(): number } = await next;
     next = page.length === pageSize ? read(page.lastId()) : null;
     // A page asked for ahead is awaited (or fails) with the next turn of the loop; if the caller
     // stops early, its result is dropped.

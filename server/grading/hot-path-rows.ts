@@ -70,9 +70,9 @@ export type StudyState = StudyStateRow & { locales: { localeCode: string }[] };
 
 /** The parameters of insertJudgments(rows.length), in order. */
 export function judgmentParams(a: AssignmentForSubmit, graderId: string, rows: { dimensionId: string; preference: number | null; score: number | null }[],
-  m: SubmissionMeta, ids: () => string, at: (d: Date) => string): unknown[] {
+  m: SubmissionMeta, at: (d: Date) => string): unknown[] {
   const now = at(m.now);
-  return rows.flatMap((r) => [ids(), a.studyId, a.itemId, a.id, graderId, r.dimensionId, 0, r.preference, r.score, a.candidateSide,
+  return rows.flatMap((r) => [a.studyId, a.itemId, a.id, graderId, r.dimensionId, 0, r.preference, r.score, a.candidateSide,
     m.timeSpentMs, m.comment, m.cannotAssess ? 1 : 0, m.harmful ? 1 : 0, m.surplus ? 1 : 0, a.control === "NONE" ? 0 : 1, a.exclusionId, now]);
 }
 

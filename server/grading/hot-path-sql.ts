@@ -59,10 +59,10 @@ export const ASSIGNMENT_FOR_SUBMIT = `
       AND (x."fromAt" IS NULL OR x."fromAt" <= ?) AND (x."untilAt" IS NULL OR x."untilAt" > ?) ORDER BY x."createdAt" LIMIT 1) AS "exclusionId"
   FROM "Assignment" a JOIN "Item" i ON i."id" = a."itemId" JOIN "Prompt" p ON p."id" = i."promptId" JOIN "Study" s ON s."id" = a."studyId"
   WHERE a."id" = ? AND a."graderId" = ?`;
-/** One statement for all of a submission's dimensions: 18 params per row (id … submittedAt, source fixed). */
-export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "revision", "superseded",
+/** One statement for all of a submission's dimensions: 17 params per row (studyId … submittedAt, source fixed); the database numbers them. */
+export const insertJudgments = (rows: number) => `INSERT INTO "Judgment" ("studyId", "itemId", "assignmentId", "graderId", "dimensionId", "revision", "superseded",
     "preference", "score", "candidateSide", "timeSpentMs", "comment", "cannotAssess", "harmful", "surplus", "control", "excludedById", "source", "submittedAt")
-  VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
+  VALUES ${Array.from({ length: rows }, () => "(?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'APP', ?)").join(", ")}`;
 export const MARK_SUBMITTED = `UPDATE "Assignment" SET "status" = 'SUBMITTED', "submittedAt" = ?, "surplus" = ? WHERE "id" = ?`;
 export const COUNT_ACCEPTED = `UPDATE "Item" SET "submittedCount" = "submittedCount" + 1 WHERE "id" = ?`;
 /**

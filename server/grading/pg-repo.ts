@@ -72,6 +72,6 @@ export async function assignmentForSubmit(tx: PgTx, assignmentId: string, grader
 
 export async function storeSubmission(tx: PgTx, a: AssignmentForSubmit, graderId: string, rows: JudgmentValues[], m: SubmissionMeta) {
   const now = at(m.now);
-  await tx.run(sql.storeSubmissionPg(rows.length, !m.surplus), ...(rows.length ? judgmentParams(a, graderId, rows, m, newId, at) : []),
+  await tx.run(sql.storeSubmissionPg(rows.length, !m.surplus), ...(rows.length ? judgmentParams(a, graderId, rows, m, at) : []),
     now, m.surplus ? 1 : 0, a.id, ...(m.surplus ? [] : [a.itemId]));
 }

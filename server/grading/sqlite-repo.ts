@@ -53,7 +53,7 @@ export function assignmentForSubmit(tx: SqliteTx, assignmentId: string, graderId
 
 export function storeSubmission(tx: SqliteTx, a: AssignmentForSubmit, graderId: string, rows: JudgmentValues[], m: SubmissionMeta) {
   const now = at(m.now);
-  if (rows.length) tx.run(sql.insertJudgments(rows.length), ...judgmentParams(a, graderId, rows, m, newId, at));
+  if (rows.length) tx.run(sql.insertJudgments(rows.length), ...judgmentParams(a, graderId, rows, m, at));
   tx.run(sql.MARK_SUBMITTED, now, m.surplus ? 1 : 0, a.id);
   if (!m.surplus) tx.run(sql.COUNT_ACCEPTED, a.itemId);
 }

@@ -180,7 +180,7 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
   });
 
   it.runIf(engine === "sqlite")("on SQLite, keeps an insert trigger that does not skip deferred studies: it sees every imported row", async () => {
-    await t.db.$executeRawUnsafe(`CREATE TABLE "SeenJudgment" ("id" TEXT NOT NULL)`);
+    await t.db.$executeRawUnsafe(`CREATE TABLE "SeenJudgment" ("id" INTEGER NOT NULL)`);
     await t.db.$executeRawUnsafe(`CREATE TRIGGER "Judgment_seen_insert" AFTER INSERT ON "Judgment" BEGIN INSERT INTO "SeenJudgment" ("id") VALUES (NEW."id"); END`);
     try {
       const summary = await importJudgments(t.db, file("seen.csv", [["s1", "ann", 1], ["s2", "bob", 0], ["s3", "cy", -3]]));

@@ -208,13 +208,13 @@ export function importedAssignments(bulk: BulkWriter) {
   };
 }
 
-/** Judgments an import adds, each after its assignment (`assignments`, written first); in batches as they are added. */
+/** Judgments an import adds, each after its assignment (`assignments`, written first); in batches as they are added. The database numbers them, in the order written. */
 export function importedJudgments(bulk: BulkWriter, assignments: BulkTable) {
-  const table = bulk.table("Judgment", ["id", "studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"], [assignments]);
+  const table = bulk.table("Judgment", ["studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt"], [assignments]);
   return {
     table,
     add: (studyId: string, itemId: string, assignmentId: string, graderId: string, dimensionId: string, preference: number | null, score: number | null, at: Date) =>
-      table.add([timeOrderedId(), studyId, itemId, assignmentId, graderId, dimensionId, preference, score, "IMPORT", at]),
+      table.add([studyId, itemId, assignmentId, graderId, dimensionId, preference, score, "IMPORT", at]),
   };
 }
 

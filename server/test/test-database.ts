@@ -53,13 +53,18 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** `dir`: where a SQLite file goes (default: a temp folder); `tablespace`: where PostgreSQL keeps the database's files. */
-export async function createTestDatabase(engine: Engine, opts: { dir?: string; tablespace?: string } = {}): Promise<TestDatabase> {
+/**
+ * `dir`: where a SQLite file goes (default: a temp folder); `tablespace`: where PostgreSQL keeps the
+ * database's files; `migrationsRoot`: the migrations to apply (default: all; a test of an upgrade
+ * passes the history as it stood before).
+ */
+export async function createTestDatabase(engine: Engine, opts: { dir?: string; tablespace?: string; migrationsRoot?: string } = {}): Promise<TestDatabase> {
+  const migrationsRoot = opts.migrationsRoot ?? MIGRATIONS_ROOT;
   if (engine === "sqlite") {
     const dir = mkdtempSync(path.join(opts.dir ?? os.tmpdir(), "verdict-test-"));
     const file = path.join(dir, "verdict.db");
     const target: DatabaseTarget = { engine, file, url: `file:${file}` };
-    await migrate(target, MIGRATIONS_ROOT);
+    await migrate(target, migrationsRoot);
     const db = createDb(target);
     await ensureBuiltInDimensions(db);
     return { engine, target, db, drop: async () => { await db.$disconnect(); await closeNativeConnections(target); rmSync(dir, { recursive: true, force: true }); } };
@@ -72,7 +77,7 @@ export async function createTestDatabase(engine: Engine, opts: { dir?: string; t
   await admin.query(`CREATE DATABASE "${name}"${opts.tablespace ? ` TABLESPACE "${opts.tablespace}"` : ""}`);
   await admin.end();
   const target: DatabaseTarget = { engine, url: withDatabase(PG_ADMIN_URL, name) };
-  await migrate(target, MIGRATIONS_ROOT);
+  await migrate(target, migrationsRoot);
   const db = createDb(target);
   await ensureBuiltInDimensions(db);
   return {
