@@ -1,11 +1,9 @@
 import Database from "better-sqlite3";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTestDatabase, MIGRATIONS_ROOT, testEngines, type TestDatabase } from "../test/test-database";
-import { migrate, readMigrationFiles } from "./migrate";
+import { createTestDatabase, MIGRATIONS_ROOT, migrationsBefore, testEngines, type TestDatabase } from "../test/test-database";
+import { migrate } from "./migrate";
 
 // Migration 0022 turns a judgment's text id into an integer on a database that already holds
 // judgments: they are numbered in the order they arrived, keep every other column, and the
@@ -16,15 +14,10 @@ const engines = await testEngines();
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** The migrations as they stood before MIGRATION, for both engines. */
+/** The migrations as they stood before MIGRATION (a folder removed after the tests). */
 function historyBefore(): string {
-  const root = mkdtempSync(path.join(os.tmpdir(), "verdict-history-"));
+  const root = migrationsBefore(MIGRATION);
   dirs.push(root);
-  for (const engine of ["sqlite", "pg"] as const) {
-    for (const name of readMigrationFiles(MIGRATIONS_ROOT, engine).map((m) => m.name).filter((n) => n < MIGRATION)) {
-      cpSync(path.join(MIGRATIONS_ROOT, engine, name), path.join(root, engine, name), { recursive: true });
-    }
-  }
   return root;
 }
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, MIGRATIONS_ROOT, testEngines, type TestDatabase } from "../test/test-database";
+import { createTestDatabase, MIGRATIONS_ROOT, migrationsBefore, testEngines, type TestDatabase } from "../test/test-database";
 import { migrate, readMigrationFiles } from "./migrate";
 
 /** Tables and their columns as the engine itself reports them. */
@@ -78,11 +78,8 @@ describe("concurrent start-up", () => {
 describe("upgrading an existing SQLite database", () => {
   it("keeps every row when a migration rebuilds a table that others refer to", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-upgrade-"));
-    const early = path.join(dir, "migrations");
     // The history as it stood before the first table rebuild (0004 rebuilt Study, 0005 User).
-    for (const name of readMigrationFiles(MIGRATIONS_ROOT, "sqlite").map((m) => m.name).filter((n) => n < "0004")) {
-      cpSync(path.join(MIGRATIONS_ROOT, "sqlite", name), path.join(early, "sqlite", name), { recursive: true });
-    }
+    const early = migrationsBefore("0004", dir);
     const file = path.join(dir, "old.db");
     const target = { engine: "sqlite" as const, file, url: `file:${file}` };
     await migrate(target, early);

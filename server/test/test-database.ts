@@ -1,14 +1,14 @@
 // Real databases for integration tests: a fresh SQLite file, or a scratch PostgreSQL database
 // created on the server at VERDICT_TEST_PG_URL and dropped afterwards.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeNativeConnections } from "../db/close-native";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseTarget } from "../db/database-url";
-import { migrate } from "../db/migrate";
+import { migrate, readMigrationFiles } from "../db/migrate";
 import { ensureBuiltInDimensions } from "../studies/service";
 
 export type Engine = DatabaseTarget["engine"];
@@ -45,6 +45,21 @@ export interface TestDatabase {
   target: DatabaseTarget;
   db: Db;
   drop(): Promise<void>;
+}
+
+/**
+ * A new folder holding the migrations, of both engines, whose names sort before `name`: the
+ * history as it stood before that migration, for a test that upgrades a database from there.
+ * The caller removes the folder.
+ */
+export function migrationsBefore(name: string, dir: string = os.tmpdir()): string {
+  const root = mkdtempSync(path.join(dir, "verdict-history-"));
+  for (const engine of ["sqlite", "pg"] as const) {
+    for (const m of readMigrationFiles(MIGRATIONS_ROOT, engine).filter((m) => m.name < name)) {
+      cpSync(path.join(MIGRATIONS_ROOT, engine, m.name), path.join(root, engine, m.name), { recursive: true });
+    }
+  }
+  return root;
 }
 
 function withDatabase(url: string, name: string): string {
