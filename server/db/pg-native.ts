@@ -122,6 +122,56 @@ export async function pgTransaction<T>(db: Db, fn: (tx: PgTx) => Promise<T>): Pr
   return onConnectionInTransaction(db, "BEGIN", (client) => fn(over(client)));
 }
 
+/** A statement with `?` placeholders and its values. */
+export interface PgStatement {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A value as a quoted SQL literal. A quoted literal has no type until its use gives it one, as an
+ * untyped parameter has: '1' fills a boolean column as the bound value 1 does, and a timestamp's
+ * text a timestamp column. The text escaped by node-postgres (quotes doubled; E'' with backslashes).
+ */
+function literal(v: unknown): string {
+  if (v === null || v === undefined) return "NULL";
+  if (typeof v === "string") return pg.escapeLiteral(v);
+  if (typeof v === "number" && Number.isFinite(v)) return `'${v}'`;
+  if (typeof v === "boolean") return v ? "'true'" : "'false'";
+  throw new Error(`no SQL literal for ${typeof v} values`);
+}
+
+/** The statement with its values in place of its `?` placeholders, for a message that also carries BEGIN or COMMIT. */
+export function withLiterals({ sql, params }: PgStatement): string {
+  let n = 0;
+  const text = sql.replace(/\?/g, () => literal(params[n++]));
+  if (n !== params.length) throw new Error(`${params.length} values for ${n} placeholders`);
+  return text;
+}
+
+/**
+ * A transaction in two round trips: BEGIN goes with its first statement (a read that locks what it
+ * reads), and its write, if `decide` wants one, goes with COMMIT, each pair as one message of the
+ * simple query protocol (which takes no parameters, hence the literals). A transaction that sent
+ * COMMIT in a round trip of its own held its row locks "idle in transaction" until the app's event
+ * loop got round to it; under load other transactions queued behind those locks (#16,
+ * docs/performance.md). Rolled back if anything throws, the write's own errors included.
+ */
+export async function pgReadThenWrite<R, T>(db: Db, read: PgStatement, decide: (row: R | undefined) => { write: PgStatement | null; result: T }): Promise<T> {
+  const client = await pool(db).connect();
+  try {
+    const [, first] = (await client.query(`BEGIN; ${withLiterals(read)}`)) as unknown as pg.QueryResult[];
+    const { write, result } = decide(first.rows[0] as R | undefined);
+    await client.query(write ? `${withLiterals(write)}; COMMIT` : "COMMIT");
+    return result;
+  } catch (e) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw e;
+  } finally {
+    client.release();
+  }
+}
+
 /** A Date as a TIMESTAMP(3) value in UTC, the way Prisma stores it. */
 export const pgTimestamp = (d: Date): string => d.toISOString().replace("Z", "");
 

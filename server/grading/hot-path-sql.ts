@@ -38,13 +38,64 @@ export const ITEM_SUBMITTED_COUNT = `SELECT i."submittedCount" FROM "Item" i WHE
  * PostgreSQL: a lease inserted only if the item still has room, its live leases counted inside the
  * INSERT itself. Read Committed takes a statement's snapshot when the statement starts, and this
  * one starts after the item's lock was granted, so it sees every lease committed before then
- * (lease-room.int.test.ts); one round trip instead of a count and then an insert. Casts because a
- * SELECT list does not take its types from the columns it fills, as VALUES does. Params: id, study,
- * item, grader, candidate side, now, expires, surplus (0/1), the item's accepted count, item, now, k.
+ * (lease-room.int.test.ts). Casts because a SELECT list does not take its types from the columns
+ * it fills, as VALUES does. Params: id, study, item, grader, candidate side, now, expires, surplus
+ * (0/1), the item's accepted count, item, now, k.
  */
 export const LEASE_IF_ROOM_PG = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   SELECT ?::text, ?::text, ?::text, ?::text, 'LEASED'::"AssignmentStatus", ?::"Side", ?::timestamp(3), ?::timestamp(3), ?::int::boolean
   WHERE ?::bigint + (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ?::timestamp(3)) < ?::bigint`;
+
+/** `?` placeholders → the given PL/pgSQL names, in order. */
+function named(sql: string, names: string[]): string {
+  let n = 0;
+  const out = sql.replace(/\?/g, () => names[n++]);
+  if (n !== names.length) throw new Error(`${names.length} names for ${n} placeholders`);
+  return out;
+}
+
+/**
+ * PostgreSQL: a lease as one function call, one round trip and one short transaction, trying the
+ * candidate items in the order given until one has room. Under load each round trip of an open
+ * transaction waited for the app's busy event loop while it held the grader's and the item's row
+ * locks: submissions of that item queued behind a lease that sat "idle in transaction" (#16,
+ * docs/performance.md), and an item found full cost four round trips before the next was tried.
+ *
+ * The same statements as before, in the same order: the grader's row first (two tabs of one
+ * grader cannot both take a lease; their live lease is returned instead); then each item's row,
+ * skipped if another transaction holds it; the lease inserted by a statement that starts after the
+ * item's lock, so that its count of live leases sees every lease committed before (in Read
+ * Committed each statement of a VOLATILE function takes a fresh snapshot). Items tried and found
+ * full stay locked until the call returns, microseconds later; a lease never waits for an item's
+ * lock (SKIP LOCKED) and holds no item while it waits for the grader's, so it is in no cycle of
+ * waits. An item the grader had before (its unique key) is passed over like a full one.
+ * Written into migration 0023_lease_in_one_call; hot-path-sql.test.ts checks the two agree.
+ */
+export function leaseFunctionPg(): string {
+  const item = "p_items[n]";
+  return `CREATE FUNCTION "lease_first_open_item"(p_study text, p_grader text, p_items text[], p_sides text[], p_id text, p_k bigint, p_now timestamp(3), p_expires timestamp(3))
+RETURNS text LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_own text;
+  v_taken bigint;
+  v_inserted bigint;
+BEGIN
+  ${named(GRADER_LIVE_LEASE, ["p_study", "p_grader", "p_now", "p_grader"]).replace(` AS "own"\n  FROM`, ` AS "own" INTO v_own\n  FROM`)} FOR NO KEY UPDATE OF u;
+  IF v_own IS NOT NULL THEN RETURN v_own; END IF;
+  FOR n IN 1 .. COALESCE(array_length(p_items, 1), 0) LOOP
+    ${named(ITEM_SUBMITTED_COUNT, [item]).replace(` FROM`, ` INTO v_taken FROM`)} FOR NO KEY UPDATE OF i SKIP LOCKED;
+    CONTINUE WHEN NOT FOUND OR v_taken >= p_k;
+    ${named(LEASE_IF_ROOM_PG, ["p_id", "p_study", item, "p_grader", "p_sides[n]", "p_now", "p_expires", "0", "v_taken", item, "p_now", "p_k"])}
+    ON CONFLICT ("itemId", "graderId") DO NOTHING;
+    GET DIAGNOSTICS v_inserted = ROW_COUNT;
+    IF v_inserted > 0 THEN RETURN p_id; END IF;
+  END LOOP;
+  RETURN NULL;
+END
+$$;`;
+}
+/** The call: the new lease's id, the grader's live lease, or null. Params: study, grader, items, candidate sides (one per item), id, k, now, expires. */
+export const LEASE_FIRST_OPEN_ITEM_PG = `SELECT "lease_first_open_item"(?::text, ?::text, ?::text[], ?::text[], ?::text, ?::bigint, ?::timestamp(3), ?::timestamp(3)) AS "id"`;
 export const INSERT_LEASE = `INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "candidateSide", "leasedAt", "expiresAt", "surplus")
   VALUES (?, ?, ?, ?, 'LEASED', ?, ?, ?, ?)`;
 

@@ -2,12 +2,16 @@
 // A lease decides whether an item has room from a count of its live leases. If that count is read
 // from a snapshot taken before the item's row lock is granted, a lease committed by another
 // instance in between is missed and the item is over-leased (found by an outside load run: four
-// live leases on an item with k = 3). Here the count is slowed down on purpose — while this test's
-// transaction reads live leases, it reads them through a view that sleeps first — and another
-// grader leases the same item during that sleep. The count must still include that lease.
+// live leases on an item with k = 3). Here reads of leases are slowed down on purpose — this
+// test's lease call reads "Assignment" through a view that sleeps first — and another grader
+// leases the same item while the call sleeps in its second such read: the first is the grader's
+// own live lease (before any item is locked), the second the item's live leases. A lease that
+// counted them in the statement that locks the item would take its snapshot before that sleep and
+// miss the other grader's lease; counted by a statement that starts after the lock, the other
+// grader finds the item locked and passes it over.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeStudy } from "../../seed/factories";
-import { pgTimestamp, pgTransaction, type PgTx } from "../db/pg-native";
+import { pgRead, pgTimestamp, pgTransaction } from "../db/pg-native";
 import { nativeRows, toNumber } from "../db/native-read";
 import { makeGrader, smallLandscape } from "../test/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
@@ -15,35 +19,18 @@ import * as pgRepo from "./pg-repo";
 
 const PAUSE_SECONDS = 1;
 
-/** Runs every statement that counts an item's live leases with "Assignment" resolved to the sleeping view. */
-function slowLiveLeaseCounts(tx: PgTx): PgTx {
-  const countsLive = (sql: string) => /COUNT\(\*\)[^;]* FROM "Assignment"/.test(sql) && /"status" = 'LEASED'/.test(sql);
-  const around = async <T>(sql: string, run: () => Promise<T>) => {
-    if (!countsLive(sql)) return run();
-    await tx.run("SET LOCAL search_path TO verdict_pause, public");
-    try {
-      return await run();
-    } finally {
-      await tx.run("SET LOCAL search_path TO public");
-    }
-  };
-  return {
-    get: (sql, ...p) => around(sql, () => tx.get(sql, ...p)),
-    all: (sql, ...p) => around(sql, () => tx.all(sql, ...p)),
-    run: (sql, ...p) => around(sql, () => tx.run(sql, ...p)),
-  };
-}
-
 const engines = await testEngines();
 
 describe.runIf(engines.includes("pg"))("lease room on PostgreSQL", () => {
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase("pg");
-    // STABLE with no column references: the planner evaluates it once, before scanning.
+    // STABLE with no column references: the planner evaluates it once per statement, before
+    // scanning. Each nap is numbered (a sequence: seen by other sessions at once).
     await t.db.$executeRawUnsafe(`CREATE SCHEMA verdict_pause`);
+    await t.db.$executeRawUnsafe(`CREATE SEQUENCE verdict_pause.naps`);
     await t.db.$executeRawUnsafe(`CREATE FUNCTION verdict_pause.nap() RETURNS boolean LANGUAGE plpgsql STABLE AS
-      $$ BEGIN PERFORM pg_sleep(${PAUSE_SECONDS}); RETURN true; END $$`);
+      $$ BEGIN PERFORM nextval('verdict_pause.naps'); PERFORM pg_sleep(${PAUSE_SECONDS}); RETURN true; END $$`);
     await t.db.$executeRawUnsafe(`CREATE VIEW verdict_pause."Assignment" AS SELECT * FROM public."Assignment" WHERE verdict_pause.nap()`);
   });
   afterAll(async () => t?.drop());
@@ -55,17 +42,22 @@ describe.runIf(engines.includes("pg"))("lease room on PostgreSQL", () => {
     const [item] = await t.db.item.findMany({ where: { studyId: s.id } });
     const [slow, quick] = await Promise.all([makeGrader(t.db, ["en-US"]), makeGrader(t.db, ["en-US"])]);
     const now = new Date();
-    const request = (graderId: string) => ({ studyId: s.id, itemId: item.id, graderId, redundancy: 1, now, expiresAt: new Date(now.getTime() + 20 * 60_000), candidateSide: "LEFT" as const });
+    const request = (graderId: string) => ({ studyId: s.id, itemIds: [item.id], candidateSides: ["LEFT" as const], graderId, redundancy: 1, now, expiresAt: new Date(now.getTime() + 20 * 60_000) });
 
-    const slowLease = pgTransaction(t.db, (tx) => pgRepo.leaseItem(slowLiveLeaseCounts(tx), request(slow.id)));
-    // Wait until the slow transaction is inside its live-lease count (sleeping), then lease the same item elsewhere.
+    const slowLease = pgTransaction(t.db, async (tx) => {
+      await tx.run("SET LOCAL search_path TO verdict_pause, public");
+      return pgRepo.leaseFirstOpenItem(tx, request(slow.id));
+    });
+    // Wait until the slow call sleeps in its second read of leases (its count of the item's live
+    // leases), then lease the same item elsewhere.
     for (const deadline = Date.now() + 30_000; ;) {
-      const sleeping = await nativeRows(t.db, `SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database()`, []);
-      if (toNumber(sleeping[0][0]) > 0) break;
+      const [[naps, sleeping]] = await nativeRows(t.db, `SELECT (SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM verdict_pause.naps),
+        (SELECT COUNT(*) FROM pg_stat_activity WHERE wait_event = 'PgSleep' AND datname = current_database())`, []);
+      if (toNumber(naps) >= 2 && toNumber(sleeping) > 0) break;
       if (Date.now() > deadline) throw new Error("the slow lease never reached its live-lease count");
       await new Promise((r) => setImmediate(r));
     }
-    const quickLease = await pgTransaction(t.db, (tx) => pgRepo.leaseItem(tx, request(quick.id)));
+    const quickLease = await pgRepo.leaseFirstOpenItem(pgRead(t.db), request(quick.id));
     const slowResult = await slowLease;
 
     const live = toNumber((await nativeRows(t.db, `SELECT COUNT(*) FROM "Assignment" WHERE "itemId" = ? AND "status" = 'LEASED' AND "expiresAt" > ?`, [item.id, pgTimestamp(now)]))[0][0]);

@@ -68,10 +68,11 @@ export async function gradingQueue(db: Db, grader: SessionUser) {
  * Leases the next item of a study to a grader, or returns their live lease. Returns null when the
  * grader has nothing left to do in this study.
  *
- * Each attempt is its own short transaction (hot-path.ts) that re-checks the item's room under
- * its lock: SQLite's single write lock, or on PostgreSQL the grader's row then one item's row,
- * always in that order and never two items at once, so concurrent leases and submissions cannot
- * deadlock, and two tabs of one grader cannot take two leases.
+ * The candidates are handed to one lease call (hot-path.ts), a short transaction that re-checks
+ * each item's room under its lock until one has room: SQLite's single write lock, or on PostgreSQL
+ * the grader's row and then each item's row, skipping an item another transaction holds, so
+ * concurrent leases and submissions cannot deadlock, and two tabs of one grader cannot take two
+ * leases.
  */
 export async function leaseNext(db: Db, grader: SessionUser, studyId: string, now: Date) {
   const hot = hotPathFor(db);
@@ -83,9 +84,10 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
   const locales = study.locales.map((l) => l.localeCode).filter((l) => grader.locales.includes(l));
   if (locales.length === 0) throw localizedError("FORBIDDEN", "errors.noLocaleOfYours");
 
-  const lease = (itemId: string, redundancy: number) => hot.lease({
-    studyId: study.id, itemId, graderId: grader.id, redundancy, now,
-    expiresAt: leaseExpiry(now, study.leaseMinutes), candidateSide: study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null,
+  // Each candidate gets its own coin for the candidate's side, whichever of them is leased.
+  const lease = (itemIds: string[], redundancy: number) => hot.lease({
+    studyId: study.id, itemIds, graderId: grader.id, redundancy, now, expiresAt: leaseExpiry(now, study.leaseMinutes),
+    candidateSides: itemIds.map(() => (study.type === "SIDE_BY_SIDE" ? sideFromCoin(randomInt(2) / 2) : null)),
   });
 
   // Quality control (only in studies that use it) decides first: the qualification set before
@@ -101,19 +103,15 @@ export async function leaseNext(db: Db, grader: SessionUser, studyId: string, no
       if (step.kind === "blocked") throw localizedError("PRECONDITION_FAILED", step.reason);
       if (step.kind === "serve") {
         const order = [...step.itemIds].sort((x, y) => stableHash(`${grader.id}:${x}`) - stableHash(`${grader.id}:${y}`));
-        for (const itemId of order) {
-          const leasedId = await lease(itemId, Number.MAX_SAFE_INTEGER);
-          if (leasedId) return gradingTask(db, grader, leasedId, study);
-        }
+        const leasedId = order.length ? await lease(order, Number.MAX_SAFE_INTEGER) : null;
+        if (leasedId) return gradingTask(db, grader, leasedId, study);
         if (step.exclusive) return null;
       }
     }
     const items = await hot.eligibleItems(study.id, grader.id, locales, study.redundancy, now, CANDIDATE_WINDOW);
     if (items.length === 0) return null;
-    for (const candidate of orderLeaseCandidates(items, study.redundancy, grader.id)) {
-      const leasedId = await lease(candidate.id, study.redundancy);
-      if (leasedId) return gradingTask(db, grader, leasedId, study);
-    }
+    const leasedId = await lease(orderLeaseCandidates(items, study.redundancy, grader.id).map((c) => c.id), study.redundancy);
+    if (leasedId) return gradingTask(db, grader, leasedId, study);
   }
   return null;
 }

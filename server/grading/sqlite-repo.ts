@@ -5,6 +5,7 @@
 import { isDuplicateKey } from "../db/errors";
 import { sqliteDateTime, type SqliteTx } from "../db/sqlite-immediate";
 import type { JudgmentValues } from "./domain/plan-submission";
+import type { LeaseAttempts } from "./hot-path";
 import * as sql from "./hot-path-sql";
 import { judgmentParams, mergeEligible, shapeAssignmentForSubmit, shapeTaskView, type AssignmentForSubmit, type AttachmentRow, type EligibleRow,
   type StudyState, type StudyStateRow, type SubmissionMeta, type TaskViewRow } from "./hot-path-rows";
@@ -31,19 +32,23 @@ export function taskView(tx: SqliteTx, assignmentId: string, graderId: string) {
 }
 
 /** Inside the write lock: the grader's live lease if any, else a new lease if the item has room; null if full or already theirs once. */
-export function leaseItem(tx: SqliteTx, l: { studyId: string; itemId: string; graderId: string; redundancy: number; now: Date; expiresAt: Date; candidateSide: "LEFT" | "RIGHT" | null }): string | null {
+/** The first of `l.itemIds` with room leased to the grader, or their live lease; inside the write lock, so nothing changes between the checks and the insert. */
+export function leaseFirstOpenItem(tx: SqliteTx, l: LeaseAttempts): string | null {
   const own = liveLeaseOf(tx, l.studyId, l.graderId, l.now);
   if (own) return own.id;
-  const item = tx.get<{ submittedCount: number; live: number }>(sql.ITEM_ROOM, at(l.now), l.itemId);
-  if (!item || item.submittedCount + item.live >= l.redundancy) return null;
-  const id = newId();
-  try {
-    tx.run(sql.INSERT_LEASE, id, l.studyId, l.itemId, l.graderId, l.candidateSide, at(l.now), at(l.expiresAt), 0);
-  } catch (e) {
-    if (isDuplicateKey(e)) return null; // the grader already has (or had) an assignment for this item
-    throw e;
+  for (const [n, itemId] of l.itemIds.entries()) {
+    const item = tx.get<{ submittedCount: number; live: number }>(sql.ITEM_ROOM, at(l.now), itemId);
+    if (!item || item.submittedCount + item.live >= l.redundancy) continue;
+    const id = newId();
+    try {
+      tx.run(sql.INSERT_LEASE, id, l.studyId, itemId, l.graderId, l.candidateSides[n], at(l.now), at(l.expiresAt), 0);
+    } catch (e) {
+      if (isDuplicateKey(e)) continue; // the grader already has (or had) an assignment for this item
+      throw e;
+    }
+    return id;
   }
-  return id;
+  return null;
 }
 
 export function assignmentForSubmit(tx: SqliteTx, assignmentId: string, graderId: string, now: Date): AssignmentForSubmit | null {

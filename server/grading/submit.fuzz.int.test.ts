@@ -49,6 +49,25 @@ describe.each(await testEngines())("grading.submit under random input on %s", (e
     expect(await t.db.judgment.count({ where: { studyId, assignment: { status: { not: "SUBMITTED" } } } })).toBe(0);
   });
 
+  it("stores a comment exactly as written, whatever characters it holds", async () => {
+    // PostgreSQL's submission sends its writes as SQL text, its values quoted as literals.
+    const grader = await makeGrader(t.db, ["en-US"]);
+    const api = callerFor(t.db, grader);
+    const hostile = fc.constantFrom(`'); DELETE FROM "Judgment"; --`, `a\\'b`, `\\`, `?`, `$1 ?? $2`, `E'x'`, `''`, `"quoted"`, `tab\there`, `😀 日本語 ❤︎`);
+    const comments = fc.oneof(hostile, fc.string({ unit: "binary", minLength: 1, maxLength: 40 })).filter((c) => c.trim() === c && c.length > 0 && !c.includes("\u0000"));
+    let checked = 0;
+    await fc.assert(fc.asyncProperty(comments, async (comment) => {
+      const task = await api.grading.next({ studyId });
+      if (!task) return;
+      checked++;
+      expect((await api.grading.submit({ assignmentId: task.assignmentId, values: Object.fromEntries(task.dimensions.map((d, i) => [d.key, i - 1])), comment })).status).toBe("stored");
+      const stored = await t.db.judgment.findMany({ where: { assignmentId: task.assignmentId }, select: { comment: true } });
+      expect(stored.length).toBeGreaterThan(0);
+      for (const j of stored) expect(j.comment).toBe(comment);
+    }), { numRuns: 40 });
+    expect(checked).toBeGreaterThanOrEqual(20);
+  });
+
   it("refuses wrongly typed and oversized input with a clear BAD_REQUEST", async () => {
     const api = callerFor(t.db, await makeGrader(t.db, ["en-US"]));
     const call = api.grading.submit as (input: unknown) => Promise<unknown>;

@@ -1,0 +1,4 @@
+-- No change on SQLite. On PostgreSQL this migration adds the function that takes a grader's lease in
+-- one call (server/grading/hot-path-sql.ts, leaseFunctionPg). SQLite's lease already runs in one
+-- synchronous transaction on the app's own connection, with no round trips to save. The migration
+-- exists on both engines so that their histories stay the same (scripts/prisma-schemas.test.ts).
