@@ -70,14 +70,23 @@ const SESSION_USER = `SELECT s."expiresAt", u."id", u."email", u."displayName", 
 const SESSION_LOCALES = `SELECT ul."localeCode" FROM "Session" s JOIN "UserLocale" ul ON ul."userId" = s."userId"
   WHERE s."id" = ? ORDER BY ul."position" ASC, ul."localeCode" ASC`;
 
+/**
+ * PostgreSQL: the session's user and their locales in one statement. Every request resolves its
+ * session first; as two statements on two pooled connections it cost two round trips, and on a
+ * loaded machine each is a chance for the app's thread to lose its core to the database process it
+ * wakes (#16, docs/performance.md). SQLite reads both in one synchronous call already.
+ */
+const SESSION_USER_WITH_LOCALES_PG = `SELECT s."expiresAt", u."id", u."email", u."displayName", u."role", u."active", u."uiLanguage",
+    ARRAY(SELECT ul."localeCode" FROM "UserLocale" ul WHERE ul."userId" = u."id" ORDER BY ul."position" ASC, ul."localeCode" ASC) AS "locales"
+  FROM "Session" s JOIN "User" u ON u."id" = s."userId" WHERE s."id" = ?`;
+
 interface SessionUserRow { expiresAt: unknown; id: string; email: string; displayName: string; role: Role; active: unknown; uiLanguage: string | null }
 
 /** The session's expiry and its user as a session needs them (sessionUserSelect's fields), or null. */
 export async function findSession(db: Db, sessionId: string) {
-  const read = engineOf(db) === "sqlite" ? null : pgRead(db);
-  const [row, locales] = read
-    ? await Promise.all([read.get<SessionUserRow>(SESSION_USER, sessionId), read.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)])
-    : sqliteRead(db, (tx) => [tx.get<SessionUserRow>(SESSION_USER, sessionId), tx.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)] as const);
+  const [row, locales] = engineOf(db) === "sqlite"
+    ? sqliteRead(db, (tx) => [tx.get<SessionUserRow>(SESSION_USER, sessionId), tx.all<{ localeCode: string }>(SESSION_LOCALES, sessionId)] as const)
+    : await pgRead(db).get<SessionUserRow & { locales: string[] }>(SESSION_USER_WITH_LOCALES_PG, sessionId).then((r) => [r, r?.locales.map((localeCode) => ({ localeCode })) ?? []] as const);
   if (!row) return null;
   return { expiresAt: new Date(toMillis(row.expiresAt)), user: { id: row.id, email: row.email, displayName: row.displayName, role: row.role, active: toBoolean(row.active),
     uiLanguage: row.uiLanguage, locales: locales.map((l) => ({ localeCode: l.localeCode })) } };
