@@ -67,14 +67,11 @@ function over(q: pg.Pool | pg.PoolClient): PgTx {
   };
 }
 
-/** `fn` on one pooled connection inside a transaction that `begin` opens; rolled back if it throws. */
-async function onConnectionInTransaction<T>(db: Db, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** `fn` on one pooled connection, which it ends a transaction on; rolled back if it throws. */
+async function onConnection<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool(db).connect();
   try {
-    await client.query(begin);
-    const result = await fn(client);
-    await client.query("COMMIT");
-    return result;
+    return await fn(client);
   } catch (e) {
     await client.query("ROLLBACK").catch(() => {});
     throw e;
@@ -82,6 +79,15 @@ async function onConnectionInTransaction<T>(db: Db, begin: string, fn: (client: 
     client.release();
   }
 }
+
+/** `fn` on one pooled connection inside a transaction that `begin` opens; rolled back if it throws. */
+const onConnectionInTransaction = <T>(db: Db, begin: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+  onConnection(db, async (client) => {
+    await client.query(begin);
+    const result = await fn(client);
+    await client.query("COMMIT");
+    return result;
+  });
 
 /** An analytics read: read-only, with work_mem raised for grouping (grouping-work-mem.ts). */
 const analyticsRead = <T>(db: Db, read: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
@@ -157,20 +163,13 @@ export function withLiterals({ sql, params }: PgStatement): string {
  * loop got round to it; under load other transactions queued behind those locks (#16,
  * docs/performance.md). Rolled back if anything throws, the write's own errors included.
  */
-export async function pgReadThenWrite<R, T>(db: Db, read: PgStatement, decide: (row: R | undefined) => { write: PgStatement | null; result: T }): Promise<T> {
-  const client = await pool(db).connect();
-  try {
+export const pgReadThenWrite = <R, T>(db: Db, read: PgStatement, decide: (row: R | undefined) => { write: PgStatement | null; result: T }): Promise<T> =>
+  onConnection(db, async (client) => {
     const [, first] = (await client.query(`BEGIN; ${withLiterals(read)}`)) as unknown as pg.QueryResult[];
     const { write, result } = decide(first.rows[0] as R | undefined);
     await client.query(write ? `${withLiterals(write)}; COMMIT` : "COMMIT");
     return result;
-  } catch (e) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
-}
+  });
 
 /** A Date as a TIMESTAMP(3) value in UTC, the way Prisma stores it. */
 export const pgTimestamp = (d: Date): string => d.toISOString().replace("Z", "");
