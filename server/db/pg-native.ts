@@ -5,12 +5,10 @@ import pg from "pg";
 import { targetOf, type Db } from "./client";
 import { ColumnarRows, columnBuilder } from "./columnar-rows";
 import { RAISE_WORK_MEM_SQL } from "./grouping-work-mem";
+import { fillPlaceholders } from "./placeholders";
 
-/** `?` → `$1, $2, …`: SQL written once for both engines. Our SQL holds no literal question marks. */
-export const numberedPlaceholders = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+/** `?` → `$1, $2, …`: SQL written once for both engines. */
+export const numberedPlaceholders = (sql: string): string => fillPlaceholders(sql, (n) => `$${n + 1}`);
 
 // TIMESTAMP(3) columns hold UTC (as Prisma writes them); read them as UTC whatever the process's zone.
 const TIMESTAMP_WITHOUT_TZ = 1114;
@@ -148,12 +146,7 @@ function literal(v: unknown): string {
 }
 
 /** The statement with its values in place of its `?` placeholders, for a message that also carries BEGIN or COMMIT. */
-export function withLiterals({ sql, params }: PgStatement): string {
-  let n = 0;
-  const text = sql.replace(/\?/g, () => literal(params[n++]));
-  if (n !== params.length) throw new Error(`${params.length} values for ${n} placeholders`);
-  return text;
-}
+export const withLiterals = ({ sql, params }: PgStatement): string => fillPlaceholders(sql, (n) => literal(params[n]), params.length);
 
 /**
  * A transaction in two round trips: BEGIN goes with its first statement (a read that locks what it

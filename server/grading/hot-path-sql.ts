@@ -3,6 +3,8 @@
 // pg-repo.ts: through Prisma, a task cost ~25 statements of client-side query compilation.
 // Booleans are bound as 0/1 (PostgreSQL reads '1' as true for a boolean column).
 
+import { fillPlaceholders } from "../db/placeholders";
+
 export const STUDY_STATE = `SELECT "id", "name", "graderTitle", "type", "status", "redundancy", "leaseMinutes", "guidelines",
   "goldRate", "requireQualification", "qualificationPassRate", "requireFullListen" FROM "Study" WHERE "id" = ?`;
 export const STUDY_LOCALES = `SELECT "localeCode" FROM "StudyLocale" WHERE "studyId" = ?`;
@@ -47,12 +49,7 @@ export const LEASE_IF_ROOM_PG = `INSERT INTO "Assignment" ("id", "studyId", "ite
   WHERE ?::bigint + (SELECT COUNT(*) FROM "Assignment" a WHERE a."itemId" = ? AND a."status" = 'LEASED' AND a."expiresAt" > ?::timestamp(3)) < ?::bigint`;
 
 /** `?` placeholders → the given PL/pgSQL names, in order. */
-function named(sql: string, names: string[]): string {
-  let n = 0;
-  const out = sql.replace(/\?/g, () => names[n++]);
-  if (n !== names.length) throw new Error(`${names.length} names for ${n} placeholders`);
-  return out;
-}
+const named = (sql: string, names: string[]): string => fillPlaceholders(sql, (n) => names[n], names.length);
 
 /**
  * PostgreSQL: a lease as one function call, one round trip and one short transaction, trying the

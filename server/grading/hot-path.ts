@@ -62,7 +62,7 @@ function pgPath(db: Db): GradingHotPath {
     // One statement, its own transaction: no round trip while it holds a row lock.
     lease: (l) => pgRepo.leaseFirstOpenItem(read, l),
     // Two round trips: BEGIN with the locking read, the writes with COMMIT.
-    submit: (id, g, now, decide) => pgReadThenWrite<Record<string, unknown>, ReturnType<typeof decide>["result"]>(db, pgRepo.assignmentForSubmit(id, g, now), (row) => {
+    submit: (id, g, now, decide) => pgReadThenWrite(db, pgRepo.assignmentForSubmit(id, g, now), (row: Record<string, unknown> | undefined) => {
       const a = row ? shapeAssignmentForSubmit(row) : null;
       const d = decide(a);
       return { write: "store" in d ? pgRepo.storeSubmission(a!, g, d.store.rows, d.store.meta) : null, result: d.result };
