@@ -26,8 +26,11 @@ const SQLITE_ROWS_PER_STATEMENT = 64;
 // SQLite: rows written between turns given to the event loop.
 const SQLITE_ROWS_PER_TURN = 2_048;
 
+/** A time as Prisma stores it in SQLite (ISO text with an explicit offset). */
+export const sqliteDateText = (d: Date): string => d.toISOString().replace("Z", "+00:00");
+
 function encode(v: BulkValue, engine: Engine): Encoded {
-  if (v instanceof Date) return engine === "sqlite" ? v.toISOString().replace("Z", "+00:00") : v.toISOString();
+  if (v instanceof Date) return engine === "sqlite" ? sqliteDateText(v) : v.toISOString();
   if (typeof v === "boolean") return engine === "sqlite" ? (v ? 1 : 0) : (v ? "true" : "false");
   return v;
 }
@@ -55,7 +58,7 @@ function checkWidth(table: string, columns: string[], row: readonly BulkValue[])
 }
 
 /** better-sqlite3 is synchronous: a turn for the event loop between batches. */
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 abstract class Writer implements BulkWriter {
   abstract readonly engine: Engine;

@@ -6,14 +6,16 @@ import { createHash } from "node:crypto";
 import { timeOrderedId } from "../db/time-ordered-id";
 import { recordAudit } from "../audit/repo";
 import { bulkWriter } from "../db/bulk-insert";
-import { engineOf, type Db } from "../db/client";
+import { engineOf, prismaSqliteConnection, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
 import { ItemKeys } from "./domain/item-keys";
 import { JudgmentPlan, preferenceAsStored } from "./domain/judgment-plan";
 import type { PlannedRows } from "./domain/planned-rows";
 import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRowBatches } from "./read-rows";
+import { textRows, type ImportKeys } from "./imported-rows";
 import * as repo from "./repo";
+import { stagedSqliteRows } from "./staged-rows-sqlite";
 
 /**
  * Checking reads the file (done and total in bytes); preparing creates each study's prompts,
@@ -92,21 +94,21 @@ async function checkFile(db: Db, file: string, onProgress?: (p: ImportProgress) 
 
 /**
  * A study's lookups by the rows' numbers: each model's place in the study (a side-by-side value is
- * stored relative to the pair's first model there) and its assignments by item index × graders +
- * grader, starting from those it already stored (a re-import).
+ * stored relative to the pair's first model there) and the assignments it already stored (a
+ * re-import), each with its item index and the rows' grader number.
  */
 function studyByNumbers(rows: PlannedRows, t: repo.StudyTargets, models: string[], graderIdOf: string[]) {
   const place = Array.from({ length: rows.count("model") }, (_, m) => models.indexOf(rows.valueOf("model", m)));
-  const assignments = new Map<number, string>();
+  const stored: { id: string; item: number; grader: number }[] = [];
   if (t.storedAssignments.length > 0) {
     const itemIndex = new Map(t.itemIds.map((id, i) => [id, i]));
     const graderNumber = new Map(graderIdOf.map((id, g) => [id, g]));
     for (const a of t.storedAssignments) {
-      const i = itemIndex.get(a.itemId), g = graderNumber.get(a.graderId);
-      if (i !== undefined && g !== undefined) assignments.set(i * graderIdOf.length + g, a.id);
+      const item = itemIndex.get(a.itemId), grader = graderNumber.get(a.graderId);
+      if (item !== undefined && grader !== undefined) stored.push({ id: a.id, item, grader });
     }
   }
-  return { t, place, assignments };
+  return { t, place, stored };
 }
 
 export interface JudgmentImportOptions {
@@ -154,36 +156,47 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
       return studyByNumbers(rows, targets.get(name)!, plan.studies.get(name)!.models, graderIdOf);
     });
 
-    const newAssignments = repo.importedAssignments(bulk);
-    const newJudgments = repo.importedJudgments(bulk, newAssignments.table);
     const now = new Date();
+    const keys: ImportKeys = { studyIds: studies.map((s) => s.t.studyId), itemIds: studies.map((s) => s.t.itemIds), graderIds: graderIdOf, dimensionIds: dimensionIdOf };
+    const sqlite = engineOf(db) === "sqlite" ? prismaSqliteConnection(db) : null;
+    const out = sqlite ? stagedSqliteRows(sqlite, keys, now) : textRows(bulk, keys, now);
+    // Assignments by number (ImportedRows): first those the studies stored (their ids kept, to find
+    // the judgments an earlier import stored), then each new one as the rows first need it, found
+    // by item index × graders + grader in its study's map.
+    const storedIds: string[] = [];
+    const assignmentsOf = studies.map(() => new Map<number, number>());
+    for (const [n, s] of studies.entries()) {
+      for (const a of s.stored) {
+        assignmentsOf[n].set(a.item * graderCount + a.grader, storedIds.length);
+        await out.assignment(storedIds.length, a.id, n, a.item, a.grader, true);
+        storedIds.push(a.id);
+      }
+    }
+    let nextAssignment = storedIds.length;
     // The rows checked in the first pass, in file order; the file is not read again. The studies'
     // tallies are deferred above, so their insert triggers would do nothing for these rows.
     await repo.withJudgmentInsertTriggersSuspended(tx, engineOf(db), async () => {
       for (let i = 0; i < rows.length; i++) {
         if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
         const c = rows.codes(i);
-        const { t, place, assignments } = studies[c.study];
+        const { t, place } = studies[c.study];
         const item = t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
-        const itemId = t.itemIds[item];
-        const graderId = graderIdOf[c.grader];
-        let assignmentId = assignments.get(item * graderCount + c.grader);
-        if (assignmentId === undefined) {
-          assignmentId = timeOrderedId();
-          assignments.set(item * graderCount + c.grader, assignmentId);
-          await newAssignments.add(assignmentId, t.studyId, itemId, graderId, now);
-        }
-        const dimensionId = dimensionIdOf[c.dimension];
-        // Judgments stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
-        if (t.judgmentKeys.size > 0 && t.judgmentKeys.has(`${assignmentId}|${dimensionId}`)) {
+        const assignments = assignmentsOf[c.study];
+        let assignment = assignments.get(item * graderCount + c.grader);
+        if (assignment === undefined) {
+          assignment = nextAssignment++;
+          assignments.set(item * graderCount + c.grader, assignment);
+          await out.assignment(assignment, timeOrderedId(), c.study, item, c.grader, false);
+        } else if (assignment < storedIds.length && t.judgmentKeys.has(`${storedIds[assignment]}|${dimensionIdOf[c.dimension]}`)) {
+          // Stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
           present++;
           continue;
         }
-        if (c.modelB < 0) await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, null, c.value, now);
-        else await newJudgments.add(t.studyId, itemId, assignmentId, graderId, dimensionId, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null, now);
+        if (c.modelB < 0) await out.judgment(assignment, c.dimension, null, c.value);
+        else await out.judgment(assignment, c.dimension, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null);
         added++;
       }
-      await newJudgments.table.flush();
+      await out.finish();
     });
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
     rows.release();

@@ -1,0 +1,125 @@
+// SQLite: a judgment import's assignments and judgments staged as numbers and copied into their
+// tables by the engine (ImportedRows, imported-rows.ts). Sending every judgment's five ids as text
+// (25–26 characters each, five million strings at a million rows) cost more than SQLite's own
+// work: binding 1,000,008 judgments' text took 11 s where staging their numbers and one
+// `INSERT … SELECT` that looks the ids up by integer key took 5.5 s (docs/performance.md).
+//
+// The temporary tables live in the connection's temporary database, inside the import's
+// transaction: a rollback takes them away with everything else, and no other connection sees
+// them. Judgments are staged a chunk at a time and copied before the next chunk, so the staging
+// table stays small (in the page cache) and the event loop gets a turn after each chunk: a server
+// importing an upload goes on answering, and the CLI's lifeline can still end the import.
+import type Database from "better-sqlite3";
+import { sqliteDateText, turn } from "../db/bulk-insert";
+import type { ImportedRows, ImportKeys } from "./imported-rows";
+
+/** Judgments staged before they are copied (and the event loop given a turn). */
+export const STAGED_CHUNK = 4_096;
+// Rows per staging statement: judgments are four numbers, assignments six values.
+const JUDGMENTS_PER_STATEMENT = 128;
+const ASSIGNMENTS_PER_STATEMENT = 64;
+
+const KEY_TABLES = ["study", "item", "grader", "dimension"] as const;
+const TABLES = [...KEY_TABLES, "assignment", "judgment"].map((t) => `temp."import_${t}"`);
+
+/** Values held for a multi-row statement, written when full. */
+class StagedBatch {
+  private readonly values: (string | number | null)[];
+  private rows = 0;
+  private full: Database.Statement | null = null;
+  constructor(private readonly conn: Database.Database, private readonly table: string, private readonly width: number, private readonly perStatement: number) {
+    this.values = new Array(width * perStatement).fill(null);
+  }
+
+  private statement(rows: number): Database.Statement {
+    const one = `(${Array.from({ length: this.width }, () => "?").join(", ")})`;
+    return this.conn.prepare(`INSERT INTO ${this.table} VALUES ${Array.from({ length: rows }, () => one).join(", ")}`);
+  }
+
+  add(...row: (string | number | null)[]): void {
+    for (let k = 0, at = this.rows * this.width; k < this.width; k++) this.values[at + k] = row[k];
+    if (++this.rows < this.perStatement) return;
+    (this.full ??= this.statement(this.perStatement)).run(this.values);
+    this.rows = 0;
+  }
+
+  write(): void {
+    if (this.rows === 0) return;
+    this.statement(this.rows).run(this.values.slice(0, this.rows * this.width));
+    this.rows = 0;
+  }
+}
+
+/** Stages on `conn`, which must be inside the import's transaction; every row stamped `at`. */
+export function stagedSqliteRows(conn: Database.Database, keys: ImportKeys, at: Date): ImportedRows {
+  if (!conn.inTransaction) throw new Error("staged import rows outside a transaction");
+  const time = sqliteDateText(at);
+  // Items numbered across the studies: a study's first item after the previous study's last.
+  const itemBase: number[] = [];
+  keys.itemIds.reduce((base, ids, s) => ((itemBase[s] = base), base + ids.length), 0);
+
+  for (const t of TABLES) conn.exec(`DROP TABLE IF EXISTS ${t}`);
+  for (const t of KEY_TABLES) conn.exec(`CREATE TEMP TABLE "import_${t}" ("n" INTEGER PRIMARY KEY, "id" TEXT NOT NULL)`);
+  conn.exec(`CREATE TEMP TABLE "import_assignment" ("n" INTEGER PRIMARY KEY, "id" TEXT NOT NULL, "study" INTEGER NOT NULL, "item" INTEGER NOT NULL, "grader" INTEGER NOT NULL, "stored" INTEGER NOT NULL)`);
+  conn.exec(`CREATE TEMP TABLE "import_judgment" ("assignment" INTEGER NOT NULL, "dimension" INTEGER NOT NULL, "preference" INTEGER, "score" INTEGER)`);
+  const fill = (table: string, ids: string[], base = 0) => {
+    const batch = new StagedBatch(conn, `temp."import_${table}"`, 2, 256);
+    ids.forEach((id, n) => batch.add(base + n, id));
+    batch.write();
+  };
+  fill("study", keys.studyIds);
+  keys.itemIds.forEach((ids, s) => fill("item", ids, itemBase[s]));
+  fill("grader", keys.graderIds);
+  fill("dimension", keys.dimensionIds);
+
+  const assignments = new StagedBatch(conn, `temp."import_assignment"`, 6, ASSIGNMENTS_PER_STATEMENT);
+  const judgments = new StagedBatch(conn, `temp."import_judgment"`, 4, JUDGMENTS_PER_STATEMENT);
+  // New assignments first, in number order (their ids are time-ordered, so Assignment's indexes append).
+  const copyAssignments = conn.prepare(`INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt")
+    SELECT a."id", s."id", i."id", g."id", 'SUBMITTED', @at, @at, @at
+    FROM temp."import_assignment" a CROSS JOIN temp."import_study" s CROSS JOIN temp."import_item" i CROSS JOIN temp."import_grader" g
+    WHERE a."n" >= @from AND a."stored" = 0 AND s."n" = a."study" AND i."n" = a."item" AND g."n" = a."grader"
+    ORDER BY a."n"`);
+  // Then the chunk's judgments in the order staged (the database numbers them in that order). CROSS
+  // JOIN keeps the staged rows the outer loop; every id is found by its integer key.
+  const copyJudgments = conn.prepare(`INSERT INTO "Judgment" ("studyId", "itemId", "assignmentId", "graderId", "dimensionId", "preference", "score", "source", "submittedAt")
+    SELECT s."id", i."id", a."id", g."id", d."id", j."preference", j."score", 'IMPORT', ?
+    FROM temp."import_judgment" j CROSS JOIN temp."import_assignment" a CROSS JOIN temp."import_study" s CROSS JOIN temp."import_item" i
+      CROSS JOIN temp."import_grader" g CROSS JOIN temp."import_dimension" d
+    WHERE a."n" = j."assignment" AND s."n" = a."study" AND i."n" = a."item" AND g."n" = a."grader" AND d."n" = j."dimension"
+    ORDER BY j."rowid"`);
+  const clearJudgments = conn.prepare(`DELETE FROM temp."import_judgment"`);
+  let copiedAssignments = 0;
+  let nextAssignment = 0;
+  let staged = 0;
+
+  const copy = (): void => {
+    assignments.write();
+    judgments.write();
+    copyAssignments.run({ at: time, from: copiedAssignments });
+    copiedAssignments = nextAssignment;
+    copyJudgments.run(time);
+    clearJudgments.run();
+    staged = 0;
+  };
+
+  return {
+    assignment(n, id, study, item, grader, stored) {
+      if (n !== nextAssignment) throw new Error(`assignment ${n} given after ${nextAssignment - 1}: they must be numbered in order`);
+      nextAssignment++;
+      assignments.add(n, id, study, itemBase[study] + item, grader, stored ? 1 : 0);
+      return undefined;
+    },
+    judgment(assignment, dimension, preference, score) {
+      judgments.add(assignment, dimension, preference, score);
+      if (++staged < STAGED_CHUNK) return undefined;
+      copy();
+      return turn();
+    },
+    async finish() {
+      copy();
+      for (const t of TABLES) conn.exec(`DROP TABLE ${t}`);
+      await turn();
+    },
+  };
+}
