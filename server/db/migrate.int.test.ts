@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, MIGRATIONS_ROOT, migrationsBefore, testEngines, type TestDatabase } from "../test/test-database";
-import { migrate, readMigrationFiles } from "./migrate";
+import { migrate, readMigrationFiles, SQLITE_PAGE_SIZE } from "./migrate";
 
 /** Tables and their columns as the engine itself reports them. */
 async function columnsOf(t: TestDatabase): Promise<Record<string, string[]>> {
@@ -72,6 +72,34 @@ describe("concurrent start-up", () => {
     const target = { engine: "sqlite" as const, file: path.join(dir, "v.db"), url: `file:${path.join(dir, "v.db")}` };
     const results = await Promise.all([migrate(target, MIGRATIONS_ROOT), migrate(target, MIGRATIONS_ROOT)]);
     expect(results.flat().sort()).toEqual(readMigrationFiles(MIGRATIONS_ROOT, "sqlite").map((m) => m.name));
+  });
+});
+
+describe("the SQLite file's page size", () => {
+  const pageSize = (file: string) => {
+    const d = new Database(file, { readonly: true });
+    try {
+      return d.pragma("page_size", { simple: true });
+    } finally {
+      d.close();
+    }
+  };
+
+  it("is SQLITE_PAGE_SIZE for a new database, and an existing one keeps its own", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-page-size-"));
+    const target = (name: string) => ({ engine: "sqlite" as const, file: path.join(dir, name), url: `file:${path.join(dir, name)}` });
+    await migrate(target("new.db"), MIGRATIONS_ROOT);
+    expect(SQLITE_PAGE_SIZE).not.toBe(4096);
+    expect(pageSize(path.join(dir, "new.db"))).toBe(SQLITE_PAGE_SIZE);
+
+    // A database made before (SQLite's 4 KiB pages, WAL) migrates as it is.
+    const old = new Database(path.join(dir, "old.db"));
+    old.pragma("page_size = 4096");
+    old.pragma("journal_mode = WAL");
+    old.exec(`CREATE TABLE "Kept" ("n" INTEGER PRIMARY KEY); INSERT INTO "Kept" VALUES (7);`);
+    old.close();
+    expect((await migrate(target("old.db"), MIGRATIONS_ROOT)).length).toBe(readMigrationFiles(MIGRATIONS_ROOT, "sqlite").length);
+    expect(pageSize(path.join(dir, "old.db"))).toBe(4096);
   });
 });
 
