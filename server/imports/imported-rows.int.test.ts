@@ -44,7 +44,10 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
     const items = await t.db.item.findMany({ where: { studyId: study.id }, select: { id: true }, orderBy: { prompt: { externalId: "asc" } } });
     const graders = await Promise.all(["ann", "bob", "cy"].map((name) => t.db.user.findFirstOrThrow({ where: { displayName: name }, select: { id: true } })));
     const dimensions = await Promise.all(["overall", "truthfulness"].map((key) => t.db.dimension.findUniqueOrThrow({ where: { key }, select: { id: true } })));
-    keys = { studyIds: [study.id], itemIds: [items.map((i) => i.id)], graderIds: graders.map((g) => g.id), dimensionIds: dimensions.map((d) => d.id) };
+    // A second study, so that items are numbered across studies (the staged path's item numbers follow on).
+    const others = await t.db.study.findUniqueOrThrow({ where: { name: "Others" }, select: { id: true, items: { select: { id: true } } } });
+    keys = { studyIds: [study.id, others.id], itemIds: [items.map((i) => i.id), others.items.map((i) => i.id)], graderIds: graders.map((g) => g.id),
+      dimensionIds: dimensions.map((d) => d.id) };
     const annAssignments = await t.db.assignment.findMany({ where: { studyId: study.id, graderId: graders[0].id }, select: { id: true, itemId: true } });
     const itemIndex = new Map(keys.itemIds[0].map((id, i) => [id, i]));
     stored = annAssignments.map((a) => ({ id: a.id, item: itemIndex.get(a.itemId)! }));
@@ -56,36 +59,43 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
 
   it.each(sinks)("%s: stores each assignment and judgment given, with its ids, in order", async (_, sink) => {
     type Expected = { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null };
-    const newAssignments: { id: string; itemId: string; graderId: string }[] = [];
+    const newAssignments: { id: string; studyId: string; itemId: string; graderId: string }[] = [];
     const judgments: Expected[] = [];
     const read = await t.db.$transaction(async (tx) => {
       const before = (await tx.judgment.aggregate({ _max: { id: true } }))._max.id ?? 0;
       const out = sink(keys, tx);
       const ids: string[] = [];
+      const studyOf: number[] = [];
       const itemOf: number[] = [];
       const graderOf: number[] = [];
       const storedOf = new Map<number, number>();
       for (const a of stored) {
         storedOf.set(a.item, ids.length);
         await out.assignment(ids.length, a.id, 0, a.item, 0, true);
-        [ids[ids.length], itemOf[itemOf.length], graderOf[graderOf.length]] = [a.id, a.item, 0];
+        [ids[ids.length], studyOf[studyOf.length], itemOf[itemOf.length], graderOf[graderOf.length]] = [a.id, 0, a.item, 0];
       }
       const judge = async (n: number, dimension: number, preference: number) => {
         await out.judgment(n, dimension, preference, null);
-        judgments.push({ studyId: keys.studyIds[0], itemId: keys.itemIds[0][itemOf[n]], assignmentId: ids[n], graderId: keys.graderIds[graderOf[n]],
+        judgments.push({ studyId: keys.studyIds[studyOf[n]], itemId: keys.itemIds[studyOf[n]][itemOf[n]], assignmentId: ids[n], graderId: keys.graderIds[graderOf[n]],
           dimensionId: keys.dimensionIds[dimension], preference, score: null });
       };
+      const assign = async (study: number, item: number, grader: number) => {
+        const n = ids.length;
+        const id = `staged-${String(n).padStart(6, "0")}`;
+        await out.assignment(n, id, study, item, grader, false);
+        [ids[n], studyOf[n], itemOf[n], graderOf[n]] = [id, study, item, grader];
+        newAssignments.push({ id, studyId: keys.studyIds[study], itemId: keys.itemIds[study][item], graderId: keys.graderIds[grader] });
+        return n;
+      };
       // Per prompt: ann's stored assignment gets a second dimension (every fifth prompt), bob and cy
-      // each a new assignment judged on both dimensions, cy's second judgment after bob's.
+      // each a new assignment judged on both dimensions, cy's second judgment after bob's. Halfway,
+      // ann gets a new assignment in the other study.
       for (let item = 0; item < PROMPTS; item++) {
         if (item % 5 === 0) await judge(storedOf.get(item)!, 1, 2);
+        if (item === PROMPTS / 2) await judge(await assign(1, 0, 0), 0, -3);
         const made: number[] = [];
         for (const grader of [1, 2]) {
-          const n = ids.length;
-          const id = `staged-${String(n).padStart(6, "0")}`;
-          await out.assignment(n, id, 0, item, grader, false);
-          [ids[n], itemOf[n], graderOf[n]] = [id, item, grader];
-          newAssignments.push({ id, itemId: keys.itemIds[0][item], graderId: keys.graderIds[grader] });
+          const n = await assign(0, item, grader);
           made.push(n);
           await judge(n, 0, (item % 7) - 3);
         }
@@ -104,7 +114,7 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
     });
 
     expect(judgments.length).toBeGreaterThan(3 * STAGED_CHUNK);
-    expect(read.assignments).toEqual(newAssignments.map((a) => ({ ...a, studyId: keys.studyIds[0], status: "SUBMITTED", leasedAt: at, expiresAt: at, submittedAt: at })));
+    expect(read.assignments).toEqual(newAssignments.map((a) => ({ ...a, status: "SUBMITTED", leasedAt: at, expiresAt: at, submittedAt: at })));
     expect(read.judgments.map(({ submittedAt, ...j }) => { expect(submittedAt).toEqual(at); return j; })).toEqual(judgments);
     // Rolled back: nothing of it stays.
     expect(await t.db.assignment.count({ where: { id: { startsWith: "staged-" } } })).toBe(0);
