@@ -176,18 +176,47 @@ export async function withJudgmentInsertTriggersSuspended<T>(tx: Tx, engine: "sq
   return result;
 }
 
+/** UnitTally's columns in the order the recount's insert gives them. */
+const UNIT_TALLY_COLUMNS = ["itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
+  "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies"] as const;
+
+/**
+ * The columns of the unit tallies' covering index (prisma/models.prisma), in its order; a test
+ * compares them with the schema. The task tallies' recount is not ordered by its index: its
+ * grouping already sorts a million judgments, and a second sort held beside it raised a million-row
+ * import's peak RSS by 20–30 MB, to 300 MB, for 0.6 s.
+ */
+export const UNIT_TALLY_GROUP_INDEX = { name: "UnitTally_group_idx", columns: ["studyId", "dimensionId", "modelId", "baselineModelId", "localeCode",
+  "category", "modality", "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies", "itemId"] } as const;
+
+/**
+ * SQLite: ORDER BY the output columns (`columns`, as an insert lists them) in the order of `index`,
+ * so that a recount's rows arrive in that covering index's order and its inserts append. In the
+ * order they are grouped in, each unit landed somewhere else in an index of tens of megabytes, and
+ * at a million judgments the unit tallies' recount took 2–2.5 s longer (docs/performance.md). The
+ * table's own key then takes them out of order, but it is the smaller b-tree.
+ */
+export function inIndexOrder(columns: readonly string[], index: readonly string[]): string {
+  return `ORDER BY ${index.map((c) => {
+    const at = columns.indexOf(c);
+    if (at < 0) throw new Error(`the insert has no column "${c}"`);
+    return at + 1;
+  }).join(", ")}`;
+}
+
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments. */
 export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
   const param = engine === "pg" ? "$1" : "?";
+  // PostgreSQL inserts them as they are grouped (not measured there; a sort of millions of units would be its cost).
+  const unitOrder = engine === "sqlite" ? ` ${inIndexOrder(UNIT_TALLY_COLUMNS, UNIT_TALLY_GROUP_INDEX.columns)}` : "";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
   return [
     `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
-    `INSERT INTO "UnitTally" ("itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
-      "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies")
+    `INSERT INTO "UnitTally" (${UNIT_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")})
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
       g."h0", g."h1", g."h2", g."h3", g."h4", g."h5", g."h6", g."leftWins", g."sidedNonTies"
     FROM (${unitTallyOfJudgments(param)}) g JOIN "Item" i ON i."id" = g."itemId" JOIN "Response" ra ON ra."id" = i."responseId"
-      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"`,
+      LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"${unitOrder}`,
     `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
     // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
