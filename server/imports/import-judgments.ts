@@ -159,7 +159,7 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const now = new Date();
     const keys: ImportKeys = { studyIds: studies.map((s) => s.t.studyId), itemIds: studies.map((s) => s.t.itemIds), graderIds: graderIdOf, dimensionIds: dimensionIdOf };
     const sqlite = engineOf(db) === "sqlite" ? prismaSqliteConnection(db) : null;
-    const out = sqlite ? stagedSqliteRows(sqlite, keys, now) : textRows(bulk, keys, now);
+    const out = sqlite ? await stagedSqliteRows(sqlite, bulk, keys, now) : textRows(bulk, keys, now);
     // Assignments by number (ImportedRows): first those the studies stored (their ids kept, to find
     // the judgments an earlier import stored), then each new one as the rows first need it, found
     // by item index × graders + grader in its study's map.

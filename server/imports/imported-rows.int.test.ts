@@ -54,8 +54,8 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
   });
   afterAll(async () => t?.drop());
 
-  const sinks: [string, (k: ImportKeys, tx: Tx) => ImportedRows][] = [["text rows", (k, tx) => textRows(bulkWriter(t.db, tx), k, at)]];
-  if (engine === "sqlite") sinks.push(["staged rows", (k) => stagedSqliteRows(prismaSqliteConnection(t.db)!, k, at)]);
+  const sinks: [string, (k: ImportKeys, tx: Tx) => Promise<ImportedRows> | ImportedRows][] = [["text rows", (k, tx) => textRows(bulkWriter(t.db, tx), k, at)]];
+  if (engine === "sqlite") sinks.push(["staged rows", (k, tx) => stagedSqliteRows(prismaSqliteConnection(t.db)!, bulkWriter(t.db, tx), k, at)]);
 
   it.each(sinks)("%s: stores each assignment and judgment given, with its ids, in order", async (_, sink) => {
     type Expected = { studyId: string; itemId: string; assignmentId: string; graderId: string; dimensionId: string; preference: number | null; score: number | null };
@@ -63,7 +63,7 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
     const judgments: Expected[] = [];
     const read = await t.db.$transaction(async (tx) => {
       const before = (await tx.judgment.aggregate({ _max: { id: true } }))._max.id ?? 0;
-      const out = sink(keys, tx);
+      const out = await sink(keys, tx);
       const ids: string[] = [];
       const studyOf: number[] = [];
       const itemOf: number[] = [];

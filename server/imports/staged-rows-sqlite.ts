@@ -10,48 +10,21 @@
 // table stays small (in the page cache) and the event loop gets a turn after each chunk: a server
 // importing an upload goes on answering, and the CLI's lifeline can still end the import.
 import type Database from "better-sqlite3";
-import { sqliteDateText, turn } from "../db/bulk-insert";
+import { sqliteDateText, turn, type BulkWriter } from "../db/bulk-insert";
 import type { ImportedRows, ImportKeys } from "./imported-rows";
 
 /** Judgments staged before they are copied (and the event loop given a turn). */
 export const STAGED_CHUNK = 4_096;
-// Rows per staging statement: judgments are four numbers, assignments six values.
-const JUDGMENTS_PER_STATEMENT = 128;
-const ASSIGNMENTS_PER_STATEMENT = 64;
 
 const KEY_TABLES = ["study", "item", "grader", "dimension"] as const;
 const TABLES = [...KEY_TABLES, "assignment", "judgment"].map((t) => `temp."import_${t}"`);
 
-/** Values held for a multi-row statement, written when full. */
-class StagedBatch {
-  private readonly values: (string | number | null)[];
-  private rows = 0;
-  private full: Database.Statement | null = null;
-  constructor(private readonly conn: Database.Database, private readonly table: string, private readonly width: number, private readonly perStatement: number) {
-    this.values = new Array(width * perStatement).fill(null);
-  }
-
-  private statement(rows: number): Database.Statement {
-    const one = `(${Array.from({ length: this.width }, () => "?").join(", ")})`;
-    return this.conn.prepare(`INSERT INTO ${this.table} VALUES ${Array.from({ length: rows }, () => one).join(", ")}`);
-  }
-
-  add(...row: (string | number | null)[]): void {
-    for (let k = 0, at = this.rows * this.width; k < this.width; k++) this.values[at + k] = row[k];
-    if (++this.rows < this.perStatement) return;
-    (this.full ??= this.statement(this.perStatement)).run(this.values);
-    this.rows = 0;
-  }
-
-  write(): void {
-    if (this.rows === 0) return;
-    this.statement(this.rows).run(this.values.slice(0, this.rows * this.width));
-    this.rows = 0;
-  }
-}
-
-/** Stages on `conn`, which must be inside the import's transaction; every row stamped `at`. */
-export function stagedSqliteRows(conn: Database.Database, keys: ImportKeys, at: Date): ImportedRows {
+/**
+ * Stages on `conn`, which must be inside the import's transaction, through `bulk` (the bulk writer
+ * on that connection: the temporary tables are named without their schema, which SQLite resolves
+ * to temp, as no table of the database has their names); every row stamped `at`.
+ */
+export async function stagedSqliteRows(conn: Database.Database, bulk: BulkWriter, keys: ImportKeys, at: Date): Promise<ImportedRows> {
   if (!conn.inTransaction) throw new Error("staged import rows outside a transaction");
   const time = sqliteDateText(at);
   // Items numbered across the studies: a study's first item after the previous study's last.
@@ -62,18 +35,14 @@ export function stagedSqliteRows(conn: Database.Database, keys: ImportKeys, at: 
   for (const t of KEY_TABLES) conn.exec(`CREATE TEMP TABLE "import_${t}" ("n" INTEGER PRIMARY KEY, "id" TEXT NOT NULL)`);
   conn.exec(`CREATE TEMP TABLE "import_assignment" ("n" INTEGER PRIMARY KEY, "id" TEXT NOT NULL, "study" INTEGER NOT NULL, "item" INTEGER NOT NULL, "grader" INTEGER NOT NULL, "stored" INTEGER NOT NULL)`);
   conn.exec(`CREATE TEMP TABLE "import_judgment" ("assignment" INTEGER NOT NULL, "dimension" INTEGER NOT NULL, "preference" INTEGER, "score" INTEGER)`);
-  const fill = (table: string, ids: string[], base = 0) => {
-    const batch = new StagedBatch(conn, `temp."import_${table}"`, 2, 256);
-    ids.forEach((id, n) => batch.add(base + n, id));
-    batch.write();
-  };
-  fill("study", keys.studyIds);
-  keys.itemIds.forEach((ids, s) => fill("item", ids, itemBase[s]));
-  fill("grader", keys.graderIds);
-  fill("dimension", keys.dimensionIds);
+  const numbered = (ids: string[], base = 0) => ids.map((id, n) => [base + n, id]);
+  await bulk.insert("import_study", ["n", "id"], numbered(keys.studyIds));
+  await bulk.insert("import_item", ["n", "id"], keys.itemIds.flatMap((ids, s) => numbered(ids, itemBase[s])));
+  await bulk.insert("import_grader", ["n", "id"], numbered(keys.graderIds));
+  await bulk.insert("import_dimension", ["n", "id"], numbered(keys.dimensionIds));
 
-  const assignments = new StagedBatch(conn, `temp."import_assignment"`, 6, ASSIGNMENTS_PER_STATEMENT);
-  const judgments = new StagedBatch(conn, `temp."import_judgment"`, 4, JUDGMENTS_PER_STATEMENT);
+  const assignments = bulk.table("import_assignment", ["n", "id", "study", "item", "grader", "stored"]);
+  const judgments = bulk.table("import_judgment", ["assignment", "dimension", "preference", "score"]);
   // New assignments first, in number order (their ids are time-ordered, so Assignment's indexes append).
   const copyAssignments = conn.prepare(`INSERT INTO "Assignment" ("id", "studyId", "itemId", "graderId", "status", "leasedAt", "expiresAt", "submittedAt")
     SELECT a."id", s."id", i."id", g."id", 'SUBMITTED', @at, @at, @at
@@ -93,9 +62,9 @@ export function stagedSqliteRows(conn: Database.Database, keys: ImportKeys, at: 
   let nextAssignment = 0;
   let staged = 0;
 
-  const copy = (): void => {
-    assignments.write();
-    judgments.write();
+  const copy = async (): Promise<void> => {
+    await assignments.flush();
+    await judgments.flush();
     copyAssignments.run({ at: time, from: copiedAssignments });
     copiedAssignments = nextAssignment;
     copyJudgments.run(time);
@@ -107,17 +76,15 @@ export function stagedSqliteRows(conn: Database.Database, keys: ImportKeys, at: 
     assignment(n, id, study, item, grader, stored) {
       if (n !== nextAssignment) throw new Error(`assignment ${n} given after ${nextAssignment - 1}: they must be numbered in order`);
       nextAssignment++;
-      assignments.add(n, id, study, itemBase[study] + item, grader, stored ? 1 : 0);
-      return undefined;
+      return assignments.add([n, id, study, itemBase[study] + item, grader, stored ? 1 : 0]);
     },
     judgment(assignment, dimension, preference, score) {
-      judgments.add(assignment, dimension, preference, score);
-      if (++staged < STAGED_CHUNK) return undefined;
-      copy();
-      return turn();
+      const written = judgments.add([assignment, dimension, preference, score]);
+      // The bulk writer gives the event loop its turns as it writes; a chunk is copied after its last row.
+      return ++staged < STAGED_CHUNK ? written : (written ?? Promise.resolve()).then(copy);
     },
     async finish() {
-      copy();
+      await copy();
       for (const t of TABLES) conn.exec(`DROP TABLE ${t}`);
       await turn();
     },
