@@ -8,9 +8,10 @@ import { recordAudit } from "../audit/repo";
 import { bulkWriter } from "../db/bulk-insert";
 import { engineOf, prismaSqliteConnection, type Db } from "../db/client";
 import { ImportRejected, ProblemList } from "./domain/import-error";
+import { ImportedTallies } from "./domain/imported-tallies";
 import { ItemKeys } from "./domain/item-keys";
 import { JudgmentPlan, preferenceAsStored } from "./domain/judgment-plan";
-import type { PlannedRows } from "./domain/planned-rows";
+import type { PlannedRows, RowCodes } from "./domain/planned-rows";
 import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRowBatches } from "./read-rows";
 import { textRows, type ImportKeys } from "./imported-rows";
@@ -157,9 +158,21 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     });
 
     const now = new Date();
-    const keys: ImportKeys = { studyIds: studies.map((s) => s.t.studyId), itemIds: studies.map((s) => s.t.itemIds), graderIds: graderIdOf, dimensionIds: dimensionIdOf };
+    const keys: ImportKeys = { studyIds: studies.map((s) => s.t.studyId), itemIds: studies.map((s) => s.t.itemIds), graderIds: graderIdOf, dimensionIds: dimensionIdOf,
+      itemGroups: studies.map((s) => s.t.itemGroups), groups: studies.map((s) => s.t.groups) };
     const sqlite = engineOf(db) === "sqlite" ? prismaSqliteConnection(db) : null;
     const out = sqlite ? await stagedSqliteRows(sqlite, bulk, keys, now) : textRows(bulk, keys, now);
+    // A study this import creates holds only its judgments: where the rows' sink writes tallies,
+    // they are counted here as the judgments are written, not summed afresh from them afterwards.
+    const talliedHere = (t: repo.StudyTargets) => out.writesTallies && t.createdHere;
+    const tallied = studies.map((s) => talliedHere(s.t));
+    const dimensions = rows.count("dimension");
+    const itemBase: number[] = [];
+    const items = studies.reduce((base, s, n) => ((itemBase[n] = base), base + s.t.itemIds.length), 0);
+    const tallies = tallied.some(Boolean) ? new ImportedTallies(items * dimensions) : null;
+    const itemOf = (c: RowCodes) => studies[c.study].t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+    const unitOf = (c: RowCodes, item: number) => (itemBase[c.study] + item) * dimensions + c.dimension;
+    const valueOf = (c: RowCodes) => (c.modelB < 0 ? c.value : preferenceAsStored(studies[c.study].place[c.modelA], studies[c.study].place[c.modelB], c.value));
     // Assignments by number (ImportedRows): first those the studies stored (their ids kept, to find
     // the judgments an earlier import stored), then each new one as the rows first need it, found
     // by item index × graders + grader in its study's map.
@@ -179,8 +192,8 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
       for (let i = 0; i < rows.length; i++) {
         if (i % PROGRESS_EVERY === 0) opts.onProgress?.({ phase: "writing", done: i, total: rows.length });
         const c = rows.codes(i);
-        const { t, place } = studies[c.study];
-        const item = t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+        const { t } = studies[c.study];
+        const item = itemOf(c);
         const assignments = assignmentsOf[c.study];
         let assignment = assignments.get(item * graderCount + c.grader);
         if (assignment === undefined) {
@@ -192,22 +205,38 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
           present++;
           continue;
         }
-        if (c.modelB < 0) await out.judgment(assignment, c.dimension, null, c.value);
-        else await out.judgment(assignment, c.dimension, preferenceAsStored(place[c.modelA], place[c.modelB], c.value), null);
+        const value = valueOf(c);
+        if (c.modelB < 0) await out.judgment(assignment, c.dimension, null, value);
+        else await out.judgment(assignment, c.dimension, value, null);
+        if (tallied[c.study]) tallies!.count(unitOf(c, item), c.modelB >= 0, value);
         added++;
       }
-      await out.finish();
+      if (tallies) {
+        // The second pass: a judgment's agreement needs its unit's whole histogram.
+        tallies.startTasks(nextAssignment);
+        for (let i = 0; i < rows.length; i++) {
+          const c = rows.codes(i);
+          if (!tallied[c.study]) continue;
+          const item = itemOf(c);
+          tallies.task(assignmentsOf[c.study].get(item * graderCount + c.grader)!, unitOf(c, item), c.modelB >= 0, valueOf(c));
+        }
+      }
+      // The rows are not read again: released before the tallies are written, which would otherwise
+      // be the import's peak of memory.
+      rows.release();
+      opts.collectGarbage?.();
+      await out.finish(tallies);
     });
     opts.onProgress?.({ phase: "writing", done: rows.length, total: rows.length });
-    rows.release();
-    opts.collectGarbage?.();
     let counted = 0;
     for (const t of targets.values()) {
       opts.onProgress?.({ phase: "counting", done: counted++, total: targets.size });
       // In this order: recount locks the study's items, which the tallies' recount relies on (see there).
       await repo.recount(tx, t.studyId, t.createdHere);
       // A study this import created holds only its judgments, all stamped `now`.
-      await repo.recountTallies(tx, engineOf(db), t.studyId, t.createdHere ? Math.floor(now.getTime() / 3_600_000) : undefined);
+      const hour = Math.floor(now.getTime() / 3_600_000);
+      if (talliedHere(t)) await repo.finishImportedTallies(tx, engineOf(db), t.studyId, hour);
+      else await repo.recountTallies(tx, engineOf(db), t.studyId, t.createdHere ? hour : undefined);
     }
     await recordAudit(tx, { actorId: opts.actorId ?? null, action: "import.judgments", entityType: "Study", entityId: [...targets.values()].map((t) => t.studyId).join(","),
       details: { file: file.split("/").pop(), rows: plan.rows, added, present } });

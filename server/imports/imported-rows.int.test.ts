@@ -47,7 +47,7 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
     // A second study, so that items are numbered across studies (the staged path's item numbers follow on).
     const others = await t.db.study.findUniqueOrThrow({ where: { name: "Others" }, select: { id: true, items: { select: { id: true } } } });
     keys = { studyIds: [study.id, others.id], itemIds: [items.map((i) => i.id), others.items.map((i) => i.id)], graderIds: graders.map((g) => g.id),
-      dimensionIds: dimensions.map((d) => d.id) };
+      dimensionIds: dimensions.map((d) => d.id), itemGroups: [[], []], groups: [[], []] };
     const annAssignments = await t.db.assignment.findMany({ where: { studyId: study.id, graderId: graders[0].id }, select: { id: true, itemId: true } });
     const itemIndex = new Map(keys.itemIds[0].map((id, i) => [id, i]));
     stored = annAssignments.map((a) => ({ id: a.id, item: itemIndex.get(a.itemId)! }));
@@ -101,7 +101,7 @@ describe.each(await testEngines())("the rows a judgment import writes, on %s", (
         }
         for (const n of made) await judge(n, 1, 2 - (item % 5));
       }
-      await out.finish();
+      await out.finish(null);
       const result = {
         assignments: await tx.assignment.findMany({ where: { id: { startsWith: "staged-" } }, orderBy: { id: "asc" },
           select: { id: true, studyId: true, itemId: true, graderId: true, status: true, leasedAt: true, expiresAt: true, submittedAt: true } }),

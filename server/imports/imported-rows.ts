@@ -5,6 +5,7 @@
 //     Assignment and Judgment by the engine, which looks the ids up itself;
 //   - PostgreSQL (textRows below): each row's ids are looked up here and sent as text columns.
 import type { BulkWriter } from "../db/bulk-insert";
+import type { ImportedTallies } from "./domain/imported-tallies";
 import * as repo from "./repo";
 
 /** The stored ids the rows' numbers stand for. */
@@ -17,6 +18,9 @@ export interface ImportKeys {
   graderIds: string[];
   /** by the rows' dimension number */
   dimensionIds: string[];
+  /** by the rows' study number: each item's group (StudyTargets.itemGroups), and the groups */
+  itemGroups: number[][];
+  groups: repo.UnitGroup[][];
 }
 
 /** Rows written in the order they are given; each call may write a batch, so await it. */
@@ -28,8 +32,13 @@ export interface ImportedRows {
   assignment(n: number, id: string, study: number, item: number, grader: number, stored: boolean): Promise<void> | undefined;
   /** A judgment of an assignment given before, on the rows' dimension `dimension`. */
   judgment(assignment: number, dimension: number, preference: number | null, score: number | null): Promise<void> | undefined;
-  /** Writes what is held. */
-  finish(): Promise<void>;
+  /**
+   * Whether finish() writes the unit and task tallies the import counted (ImportedTallies) of the
+   * studies it creates; otherwise they are recounted from the stored judgments.
+   */
+  readonly writesTallies: boolean;
+  /** Writes what is held, and `tallies` (only when writesTallies), whose units are numbered item (across the studies) × dimensions + dimension. */
+  finish(tallies: ImportedTallies | null): Promise<void>;
 }
 
 /** Rows sent as text through the bulk writer: each assignment's ids kept by its number, each judgment's looked up. */
@@ -50,6 +59,10 @@ export function textRows(bulk: BulkWriter, keys: ImportKeys, at: Date): Imported
       const study = studies[a];
       return judgments.add(keys.studyIds[study], keys.itemIds[study][items[a]], ids[a], keys.graderIds[graders[a]], keys.dimensionIds[dimension], preference, score, at);
     },
-    finish: () => judgments.table.flush(),
+    writesTallies: false,
+    async finish(tallies) {
+      if (tallies) throw new Error("these rows do not write tallies");
+      await judgments.table.flush();
+    },
   };
 }

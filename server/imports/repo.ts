@@ -177,7 +177,7 @@ export async function withJudgmentInsertTriggersSuspended<T>(tx: Tx, engine: "sq
 }
 
 /** UnitTally's columns in the order the recount's insert gives them. */
-const UNIT_TALLY_COLUMNS = ["itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
+export const UNIT_TALLY_COLUMNS = ["itemId", "dimensionId", "studyId", "modelId", "baselineModelId", "localeCode", "category", "modality",
   "h0", "h1", "h2", "h3", "h4", "h5", "h6", "leftWins", "sidedNonTies"] as const;
 
 /**
@@ -202,6 +202,16 @@ export function inIndexOrder(columns: readonly string[], index: readonly string[
     if (at < 0) throw new Error(`the insert has no column "${c}"`);
     return at + 1;
   }).join(", ")}`;
+}
+
+/**
+ * Ends the deferral of a study created by this import, whose unit and task tallies it wrote itself
+ * (ImportedTallies): its hourly shifts are taken from them, its judgments all stamped in `hour`.
+ */
+export async function finishImportedTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string, hour: number): Promise<void> {
+  const param = engine === "pg" ? "$1" : "?";
+  for (const sql of shiftRecountInOneHour(param, hour)) await tx.$executeRawUnsafe(sql, ...(engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId)));
+  await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments. */
@@ -250,12 +260,29 @@ export function importedJudgments(bulk: BulkWriter, assignments: BulkTable) {
 /** The key of the item for a prompt (external id) and a model, or a pair in the study's order (ItemKeys). */
 export type ItemKeyOf = (externalId: string, model: string, modelB: string | null) => number;
 
+/** An item's prompt and models as UnitTally keeps them. */
+export interface UnitGroup {
+  modelId: string;
+  /** "" single-sided */
+  baselineModelId: string;
+  localeCode: string;
+  category: string;
+  modality: string;
+}
+
 export interface StudyTargets {
   studyId: string;
   createdHere: boolean;
   /** item key (ItemKeyOf) → index in itemIds */
   items: Map<number, number>;
   itemIds: string[];
+  /**
+   * What UnitTally keeps of each item's prompt and models, as a group number per item (by index
+   * in itemIds) into `groups`: a study has few such groups (pairs × locales × categories ×
+   * modalities), and the import's own tallies (ImportedTallies) are written by them.
+   */
+  itemGroups: number[];
+  groups: UnitGroup[];
   /** The study's stored assignments and its stored original judgments (by assignment and dimension id), when it existed before. */
   storedAssignments: { id: string; itemId: string; graderId: string }[];
   judgmentKeys: Set<string>;
@@ -301,7 +328,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   // prompt's number in the file (n) and the model's in the study (m), not in maps by text keys:
   // those were another 40 MB at that peak.
   const externalIds = [...planned.prompts.keys()];
-  const stored = newSet ? new Map<string, { id: string; localeCode: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
+  const stored = newSet ? new Map<string, { id: string; localeCode: string; category: string; modality: string }>() : await promptsByExternalId(tx, promptSetId, externalIds);
   const promptIds: string[] = [];
   const now = new Date();
   const promptRows = bulk.table("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
@@ -334,12 +361,23 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const storedItems = existing ? await itemsOf(tx, studyId) : new Map<string, string>();
   const items = new Map<number, number>();
   const itemIds: string[] = [];
+  const groups: UnitGroup[] = [];
+  const groupNumbers = new Map<string, number>();
+  const itemGroups: number[] = [];
+  const groupOf = (g: UnitGroup) => {
+    const key = [g.modelId, g.baselineModelId, g.localeCode, g.category, g.modality].join("\u0000");
+    let n = groupNumbers.get(key);
+    if (n === undefined) groupNumbers.set(key, (n = groups.push(g) - 1));
+    return n;
+  };
   const itemRows = bulk.table("Item", ["id", "studyId", "promptId", "localeCode", "responseId", "baselineResponseId", "createdAt"]);
   const place = new Map(planned.models.map((m, i) => [m, i]));
   const models = planned.models.length;
   for (let n = 0; n < externalIds.length; n++) {
     const externalId = externalIds[n], promptId = promptIds[n];
-    const localeCode = stored.get(externalId)?.localeCode ?? planned.prompts.get(externalId)!.locale;
+    // The prompt as stored, when it was: its locale, category and modality are what the tallies group by.
+    const prompt = stored.get(externalId) ?? { ...planned.prompts.get(externalId)!, localeCode: planned.prompts.get(externalId)!.locale };
+    const localeCode = prompt.localeCode;
     // Side-by-side: one item per pair the file judged on this prompt (in the study's order of models); single-sided: per model.
     const subjects: [m: number, mB: number][] = [];
     if (!sxs) for (let m = 0; m < models; m++) subjects.push([m, -1]);
@@ -360,10 +398,11 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
         await itemRows.add([itemId, studyId, promptId, localeCode, responseId, baselineResponseId, now]);
       }
       items.set(itemKeyOf(externalId, planned.models[m], mB < 0 ? null : planned.models[mB]), itemIds.push(itemId) - 1);
+      itemGroups.push(groupOf({ modelId: studyModelIds[m], baselineModelId: mB < 0 ? "" : studyModelIds[mB], localeCode, category: prompt.category, modality: prompt.modality }));
     }
   }
   await itemRows.flush();
-  return { studyId, createdHere: !existing, items, itemIds,
+  return { studyId, createdHere: !existing, items, itemIds, itemGroups, groups,
     storedAssignments: existing ? await assignmentsOf(tx, studyId) : [], judgmentKeys: existing ? await judgmentKeysOf(tx, studyId) : new Set() };
 }
 
