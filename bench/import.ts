@@ -1,8 +1,9 @@
 // Judgment import at scale against what the engine itself needs for the same rows, in the same run:
 //   - "floor": the engine inserting the very judgments the import stored into the same table
 //     with the same indexes and foreign keys (INSERT … SELECT inside the engine: no parsing, no
-//     client, no network), its unit tallies deferred and recounted as the import does — what any
-//     import into this schema must pay at least;
+//     client, no network), its tallies deferred and then, as the import does, copied on SQLite
+//     (where the import counts them as it writes, ImportedTallies) or recounted on PostgreSQL —
+//     what any import into this schema must pay at least;
 //   - SQLite only: `sqlite3 .import` of the CSV file into a plain table (the engine's bulk path
 //     with nothing to maintain), the issue's reference point.
 // The import itself is the `verdict import judgments` command a user runs (compiled), in a process
@@ -17,7 +18,8 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
-import { dropTriggerSql, IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount } from "../server/imports/repo";
+import { dropTriggerSql, IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount, UNIT_TALLY_GROUP_INDEX } from "../server/imports/repo";
+import { shiftRecount, shiftRecountInOneHour } from "../server/analytics/hourly-shift-sql";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -42,9 +44,12 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       conn.pragma("foreign_keys = ON");
       conn.pragma(`cache_size = -${IMPORT_PAGE_CACHE_KIB}`); // the import's
       conn.exec(`CREATE TEMP TABLE "src" AS SELECT * FROM "Judgment"`);
+      // The tallies as the import wrote them (it counts a study it creates itself), in the order it writes them.
+      conn.exec(`CREATE TEMP TABLE "src_unit" AS SELECT * FROM "UnitTally" ORDER BY ${UNIT_TALLY_GROUP_INDEX.columns.map((c) => `"${c}"`).join(", ")}`);
+      conn.exec(`CREATE TEMP TABLE "src_task" AS SELECT * FROM "TaskTally" ORDER BY "assignmentId"`);
       const span = conn.prepare(`SELECT MIN("submittedAt") AS "first", MAX("submittedAt") AS "last" FROM "src"`).get() as { first: string; last: string };
       const hour = oneHour(new Date(span.first), new Date(span.last));
-      // As the import does: the tallies deferred (and the deletion left out of them), then recounted in grouped statements.
+      // As the import does: the tallies deferred (and the deletion left out of them), then written.
       conn.exec(`INSERT INTO "UnitTallyDeferred" ("studyId") SELECT DISTINCT "studyId" FROM "src"; DELETE FROM "Judgment"; DELETE FROM "UnitTally"; DELETE FROM "TaskTally"; DELETE FROM "HourlyHistogramShift";`);
       const t0 = performance.now();
       // As the import does: the insert triggers, which would only test their WHEN, left out while writing.
@@ -53,8 +58,9 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       for (const t of triggers) conn.exec(dropTriggerSql(t.name));
       conn.exec(`INSERT INTO "Judgment" SELECT * FROM "src";`);
       for (const t of triggers) conn.exec(t.sql);
+      conn.exec(`INSERT INTO "UnitTally" SELECT * FROM temp."src_unit" ORDER BY "rowid"; INSERT INTO "TaskTally" SELECT * FROM temp."src_task" ORDER BY "rowid";`);
       for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {
-        for (const { sql, params } of tallyRecount("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
+        for (const sql of hour === undefined ? shiftRecount("sqlite", "?") : shiftRecountInOneHour("?", hour)) conn.prepare(sql).run(...sql.split("?").slice(1).map(() => studyId));
       }
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);
