@@ -169,7 +169,7 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const dimensions = rows.count("dimension");
     const itemBase: number[] = [];
     const items = studies.reduce((base, s, n) => ((itemBase[n] = base), base + s.t.itemIds.length), 0);
-    const tallies = tallied.some(Boolean) ? new ImportedTallies(items * dimensions) : null;
+    const tallies = tallied.some(Boolean) ? new ImportedTallies(items * dimensions, dimensions) : null;
     const itemOf = (c: RowCodes) => studies[c.study].t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
     const unitOf = (c: RowCodes, item: number) => (itemBase[c.study] + item) * dimensions + c.dimension;
     const valueOf = (c: RowCodes) => (c.modelB < 0 ? c.value : preferenceAsStored(studies[c.study].place[c.modelA], studies[c.study].place[c.modelB], c.value));

@@ -11,7 +11,7 @@ const JUDGMENTS: [number, number, readonly [boolean, number]][] = [
 ];
 
 function counted(): ImportedTallies {
-  const tallies = new ImportedTallies(5);
+  const tallies = new ImportedTallies(5, 2);
   for (const [, unit, v] of JUDGMENTS) tallies.count(unit, ...v);
   tallies.startTasks(11);
   for (const [task, unit, v] of JUDGMENTS) tallies.task(task, unit, ...v);
@@ -50,8 +50,20 @@ describe("ImportedTallies", () => {
     expect([...t.unitsInIndexOrder((u) => head[u], (u) => tail[u])]).toEqual([2, 4, 1, 0]);
   });
 
+  it("counts past 16 bits: a unit judged 70,000 times at one point", () => {
+    const t = new ImportedTallies(2, 1);
+    for (let i = 0; i < 70_000; i++) t.count(1, true, 3);
+    t.count(0, true, -3);
+    expect([...t.histogram(1)]).toEqual([0, 0, 0, 0, 0, 0, 70_000]);
+    expect([...t.histogram(0)]).toEqual([1, 0, 0, 0, 0, 0, 0]);
+  });
+
+  it("refuses more dimensions than a task's 16-bit counts hold", () => {
+    expect(() => new ImportedTallies(1, 70_000)).toThrow(/70000 dimensions/);
+  });
+
   it("refuses a value off the scale and a task before its pass", () => {
-    const t = new ImportedTallies(1);
+    const t = new ImportedTallies(1, 1);
     expect(() => t.count(0, ...sxs(4))).toThrow(/preference 4 is off the scale/);
     expect(() => t.count(0, ...single(0))).toThrow(/score 0 is off the scale/);
     expect(() => t.count(0, ...single(6))).toThrow(/score 6/);

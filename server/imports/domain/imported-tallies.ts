@@ -35,24 +35,32 @@ export interface TaskSums {
  * every one, since a judgment's agreement needs its unit's whole histogram.
  */
 export class ImportedTallies {
-  /** [unit × HISTOGRAM_POINTS + point] */
-  private readonly histograms: Int32Array;
-  private tasks: { judgments: Int32Array; withPreference: Int32Array; ties: Int32Array; minValue: Int8Array; maxValue: Int8Array; agreePairs: Int32Array; agreeing: Int32Array } | null = null;
+  /**
+   * [unit × HISTOGRAM_POINTS + point]. Counted in 16 bits (a unit's judgments are its graders',
+   * rarely more than a few), and widened to 32 the first time one would pass 65,535: the arrays
+   * are held beside the import's rows, at its peak of memory.
+   */
+  private histograms: Uint16Array | Int32Array;
+  private tasks: { judgments: Uint16Array; withPreference: Uint16Array; ties: Uint16Array; minValue: Int8Array; maxValue: Int8Array; agreePairs: Int32Array; agreeing: Int32Array } | null = null;
 
-  constructor(readonly units: number) {
-    this.histograms = new Int32Array(units * HISTOGRAM_POINTS);
+  /** `dimensions`: at most one judgment per task and dimension, so a task's counts fit in 16 bits. */
+  constructor(readonly units: number, dimensions: number) {
+    if (dimensions > 0xffff) throw new RangeError(`${dimensions} dimensions: a task's counts would not fit in 16 bits`);
+    this.histograms = new Uint16Array(units * HISTOGRAM_POINTS);
   }
 
   /** First pass: a judgment on `unit`, with `value` (see pointOf). */
   count(unit: number, sideBySide: boolean, value: number): void {
-    this.histograms[unit * HISTOGRAM_POINTS + pointOf(sideBySide, value)]++;
+    const at = unit * HISTOGRAM_POINTS + pointOf(sideBySide, value);
+    if (this.histograms[at] === 0xffff && this.histograms instanceof Uint16Array) this.histograms = Int32Array.from(this.histograms);
+    this.histograms[at]++;
   }
 
   /** Starts the second pass, after every count(), for tasks numbered below `assignments`. */
   startTasks(assignments: number): void {
     if (this.tasks) throw new Error("the tasks are counted once");
     this.tasks = {
-      judgments: new Int32Array(assignments), withPreference: new Int32Array(assignments), ties: new Int32Array(assignments),
+      judgments: new Uint16Array(assignments), withPreference: new Uint16Array(assignments), ties: new Uint16Array(assignments),
       minValue: new Int8Array(assignments), maxValue: new Int8Array(assignments), agreePairs: new Int32Array(assignments), agreeing: new Int32Array(assignments),
     };
   }
@@ -81,7 +89,7 @@ export class ImportedTallies {
   }
 
   /** The unit's judgments per point (a view, not a copy). */
-  histogram(unit: number): Int32Array {
+  histogram(unit: number): Uint16Array | Int32Array {
     return this.histograms.subarray(unit * HISTOGRAM_POINTS, (unit + 1) * HISTOGRAM_POINTS);
   }
 
@@ -133,7 +141,7 @@ export class ImportedTallies {
   }
 }
 
-function sum(h: Int32Array): number {
+function sum(h: Uint16Array | Int32Array): number {
   let s = 0;
   for (let i = 0; i < h.length; i++) s += h[i];
   return s;
