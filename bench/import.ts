@@ -18,8 +18,7 @@ import Database from "better-sqlite3";
 import pg from "pg";
 import { intFlag, parseArgs, stringFlag } from "../server/cli/args";
 import { compiledCliIsCurrent } from "../bin/compiled-cli.mjs";
-import { dropTriggerSql, IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, tallyRecount, UNIT_TALLY_GROUP_INDEX } from "../server/imports/repo";
-import { shiftRecount, shiftRecountInOneHour } from "../server/analytics/hourly-shift-sql";
+import { dropTriggerSql, IMPORT_PAGE_CACHE_KIB, JUDGMENT_INSERT_TRIGGERS_SQL, shiftStatements, tallyRecount, UNIT_TALLY_GROUP_INDEX } from "../server/imports/repo";
 import { createBenchDatabase } from "./lib/bench-database";
 import { writeJudgmentsFile } from "./lib/judgments-file";
 
@@ -60,7 +59,7 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
       for (const t of triggers) conn.exec(t.sql);
       conn.exec(`INSERT INTO "UnitTally" SELECT * FROM temp."src_unit" ORDER BY "rowid"; INSERT INTO "TaskTally" SELECT * FROM temp."src_task" ORDER BY "rowid";`);
       for (const { studyId } of conn.prepare(`SELECT "studyId" FROM "UnitTallyDeferred"`).all() as { studyId: string }[]) {
-        for (const sql of hour === undefined ? shiftRecount("sqlite", "?") : shiftRecountInOneHour("?", hour)) conn.prepare(sql).run(...sql.split("?").slice(1).map(() => studyId));
+        for (const { sql, params } of shiftStatements("sqlite", studyId, hour)) conn.prepare(sql).run(...params);
       }
       conn.exec(`DELETE FROM "UnitTallyDeferred"; COMMIT;`);
       return seconds(t0);

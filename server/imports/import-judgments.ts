@@ -14,7 +14,7 @@ import { JudgmentPlan, preferenceAsStored } from "./domain/judgment-plan";
 import type { PlannedRows, RowCodes } from "./domain/planned-rows";
 import { parseJudgmentRow } from "./domain/judgment-row";
 import { readRowBatches } from "./read-rows";
-import { textRows, type ImportKeys } from "./imported-rows";
+import { firstNumbers, textRows, type ImportKeys } from "./imported-rows";
 import * as repo from "./repo";
 import { stagedSqliteRows } from "./staged-rows-sqlite";
 
@@ -167,8 +167,8 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const talliedHere = (t: repo.StudyTargets) => out.writesTallies && t.createdHere;
     const tallied = studies.map((s) => talliedHere(s.t));
     const dimensions = rows.count("dimension");
-    const itemBase: number[] = [];
-    const items = studies.reduce((base, s, n) => ((itemBase[n] = base), base + s.t.itemIds.length), 0);
+    const itemBase = firstNumbers(keys.itemIds);
+    const items = keys.itemIds.reduce((n, ids) => n + ids.length, 0);
     const tallies = tallied.some(Boolean) ? new ImportedTallies(items * dimensions, dimensions) : null;
     const itemOf = (c: RowCodes) => studies[c.study].t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
     const unitOf = (c: RowCodes, item: number) => (itemBase[c.study] + item) * dimensions + c.dimension;

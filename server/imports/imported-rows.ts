@@ -23,6 +23,16 @@ export interface ImportKeys {
   groups: repo.UnitGroup[][];
 }
 
+/**
+ * Per-study lists numbered across the studies, as the sinks and the import's tallies number items
+ * (and groups): each study's first follows the previous study's last. The number of each first.
+ */
+export function firstNumbers(lists: readonly (readonly unknown[])[]): number[] {
+  const firsts: number[] = [];
+  lists.reduce((next, list, s) => ((firsts[s] = next), next + list.length), 0);
+  return firsts;
+}
+
 /** Rows written in the order they are given; each call may write a batch, so await it. */
 export interface ImportedRows {
   /**

@@ -204,23 +204,37 @@ export function inIndexOrder(columns: readonly string[], index: readonly string[
   }).join(", ")}`;
 }
 
+/** One study's statements, each with the study's id for its placeholder(s): `$1` on PostgreSQL, each `?` on SQLite. */
+type StudyStatement = { sql: string; params: string[] };
+const placeholder = (engine: "sqlite" | "pg") => (engine === "pg" ? "$1" : "?");
+const forStudy = (engine: "sqlite" | "pg", studyId: string, sqls: string[]): StudyStatement[] =>
+  sqls.map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
+
+/**
+ * Statements that replace one study's hourly shifts: from its unit tallies when every counted
+ * judgment of the study was submitted in `oneHour` (the hour since 1970), else from its judgments.
+ */
+export function shiftStatements(engine: "sqlite" | "pg", studyId: string, oneHour?: number): StudyStatement[] {
+  const param = placeholder(engine);
+  return forStudy(engine, studyId, oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour));
+}
+
 /**
  * Ends the deferral of a study created by this import, whose unit and task tallies it wrote itself
  * (ImportedTallies): its hourly shifts are taken from them, its judgments all stamped in `hour`.
  */
 export async function finishImportedTallies(tx: Tx, engine: "sqlite" | "pg", studyId: string, hour: number): Promise<void> {
-  const param = engine === "pg" ? "$1" : "?";
-  for (const sql of shiftRecountInOneHour(param, hour)) await tx.$executeRawUnsafe(sql, ...(engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId)));
+  for (const { sql, params } of shiftStatements(engine, studyId, hour)) await tx.$executeRawUnsafe(sql, ...params);
   await tx.unitTallyDeferred.delete({ where: { studyId } });
 }
 
 /** Statements (with their parameters) that replace one study's tallies and hourly shifts by their recount from its judgments. */
-export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): { sql: string; params: string[] }[] {
-  const param = engine === "pg" ? "$1" : "?";
+export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?: number): StudyStatement[] {
+  const param = placeholder(engine);
   // PostgreSQL inserts them as they are grouped (not measured there; a sort of millions of units would be its cost).
   const unitOrder = engine === "sqlite" ? ` ${inIndexOrder(UNIT_TALLY_COLUMNS, UNIT_TALLY_GROUP_INDEX.columns)}` : "";
   // Units grouped first, along the report's covering index, then joined: one join per unit, not per judgment.
-  return [
+  const tallies = [
     `DELETE FROM "UnitTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "UnitTally" (${UNIT_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")})
     SELECT g."itemId", g."dimensionId", g."studyId", ra."modelId", COALESCE(rb."modelId", ''), p."localeCode", p."category", p."modality",
@@ -229,9 +243,9 @@ export function tallyRecount(engine: "sqlite" | "pg", studyId: string, oneHour?:
       LEFT JOIN "Response" rb ON rb."id" = i."baselineResponseId" JOIN "Prompt" p ON p."id" = i."promptId"${unitOrder}`,
     `DELETE FROM "TaskTally" WHERE "studyId" = ${param}`,
     `INSERT INTO "TaskTally" (${TASK_TALLY_COLUMNS.map((c) => `"${c}"`).join(", ")}) ${taskTallyOfJudgments(param)}`,
-    // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
-    ...(oneHour === undefined ? shiftRecount(engine, param) : shiftRecountInOneHour(param, oneHour)),
-  ].map((sql) => ({ sql, params: engine === "pg" ? [studyId] : sql.split("?").slice(1).map(() => studyId) }));
+  ];
+  // After the unit tallies: a study judged within one hour takes its shifts from them (a delete, then a grouped insert).
+  return [...forStudy(engine, studyId, tallies), ...shiftStatements(engine, studyId, oneHour)];
 }
 
 export async function dimensionIds(db: Db | Tx): Promise<Map<string, string>> {
@@ -269,6 +283,9 @@ export interface UnitGroup {
   category: string;
   modality: string;
 }
+
+/** A group's fields in UnitTally_group_idx's order, as one string: the same key for the same group, and sorting as the index does. */
+export const unitGroupKey = (g: UnitGroup): string => [g.modelId, g.baselineModelId, g.localeCode, g.category, g.modality].join("\u0000");
 
 export interface StudyTargets {
   studyId: string;
@@ -365,7 +382,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const groupNumbers = new Map<string, number>();
   const itemGroups: number[] = [];
   const groupOf = (g: UnitGroup) => {
-    const key = [g.modelId, g.baselineModelId, g.localeCode, g.category, g.modality].join("\u0000");
+    const key = unitGroupKey(g);
     let n = groupNumbers.get(key);
     if (n === undefined) groupNumbers.set(key, (n = groups.push(g) - 1));
     return n;

@@ -11,9 +11,9 @@
 // importing an upload goes on answering, and the CLI's lifeline can still end the import.
 import type Database from "better-sqlite3";
 import { sqliteDateText, turn, type BulkWriter } from "../db/bulk-insert";
-import type { ImportedRows, ImportKeys } from "./imported-rows";
-import { HISTOGRAM_POINTS, type ImportedTallies } from "./domain/imported-tallies";
-import { UNIT_TALLY_COLUMNS } from "./repo";
+import { firstNumbers, type ImportedRows, type ImportKeys } from "./imported-rows";
+import { HISTOGRAM_POINTS, TASK_SUMS, type ImportedTallies } from "./domain/imported-tallies";
+import { UNIT_TALLY_COLUMNS, unitGroupKey } from "./repo";
 
 /** Judgments staged before they are copied (and the event loop given a turn). */
 export const STAGED_CHUNK = 4_096;
@@ -21,7 +21,6 @@ export const STAGED_CHUNK = 4_096;
 const KEY_TABLES = ["study", "item", "grader", "dimension"] as const;
 const TABLES = [...KEY_TABLES, "assignment", "judgment", "group", "unit", "task"].map((t) => `temp."import_${t}"`);
 const POINTS = Array.from({ length: HISTOGRAM_POINTS }, (_, p) => `h${p}`);
-const TASK_SUMS = ["judgments", "withPreference", "ties", "answered", "minValue", "maxValue", "agreePairs", "agreeing"] as const;
 
 /**
  * Stages on `conn`, which must be inside the import's transaction, through `bulk` (the bulk writer
@@ -31,9 +30,7 @@ const TASK_SUMS = ["judgments", "withPreference", "ties", "answered", "minValue"
 export async function stagedSqliteRows(conn: Database.Database, bulk: BulkWriter, keys: ImportKeys, at: Date): Promise<ImportedRows> {
   if (!conn.inTransaction) throw new Error("staged import rows outside a transaction");
   const time = sqliteDateText(at);
-  // Items numbered across the studies: a study's first item after the previous study's last.
-  const itemBase: number[] = [];
-  keys.itemIds.reduce((base, ids, s) => ((itemBase[s] = base), base + ids.length), 0);
+  const itemBase = firstNumbers(keys.itemIds);
 
   for (const t of TABLES) conn.exec(`DROP TABLE IF EXISTS ${t}`);
   for (const t of KEY_TABLES) conn.exec(`CREATE TEMP TABLE "import_${t}" ("n" INTEGER PRIMARY KEY, "id" TEXT NOT NULL)`);
@@ -109,11 +106,11 @@ export async function stagedSqliteRows(conn: Database.Database, bulk: BulkWriter
  */
 async function writeTallies(conn: Database.Database, bulk: BulkWriter, keys: ImportKeys, itemBase: number[], tallies: ImportedTallies, time: string) {
   const dimensions = keys.dimensionIds.length;
-  const studyOfItem: number[] = [];
-  keys.itemIds.forEach((ids, s) => ids.forEach(() => studyOfItem.push(s)));
+  const studyOfItem = keys.itemIds.flatMap((ids, s) => ids.map(() => s));
   if (tallies.units !== studyOfItem.length * dimensions) throw new Error(`${tallies.units} units counted for ${studyOfItem.length} items × ${dimensions} dimensions`);
-  const groupBase: number[] = [];
-  const groups = keys.groups.flatMap((g, s) => ((groupBase[s] = keys.groups.slice(0, s).reduce((n, x) => n + x.length, 0)), g));
+  // Groups numbered across the studies, as items are.
+  const groupBase = firstNumbers(keys.groups);
+  const groups = keys.groups.flat();
   const rank = <T>(values: T[], key: (v: T) => string) => {
     const order = values.map((_, i) => i).sort((a, b) => { const [x, y] = [key(values[a]), key(values[b])]; return x < y ? -1 : x > y ? 1 : 0; });
     const out = new Float64Array(values.length);
@@ -122,7 +119,7 @@ async function writeTallies(conn: Database.Database, bulk: BulkWriter, keys: Imp
   };
   const studyRank = rank(keys.studyIds, (id) => id);
   const dimensionRank = rank(keys.dimensionIds, (id) => id);
-  const groupRank = rank(groups, (g) => [g.modelId, g.baselineModelId, g.localeCode, g.category, g.modality].join("\u0000"));
+  const groupRank = rank(groups, unitGroupKey);
   const itemRank = rank(keys.itemIds.flat(), (id) => id);
   const groupOf = (item: number) => {
     const s = studyOfItem[item];

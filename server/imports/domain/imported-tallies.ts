@@ -17,17 +17,11 @@ function pointOf(sideBySide: boolean, value: number): number {
   return point;
 }
 
-/** One task's sums, in TaskTally's terms. */
-export interface TaskSums {
-  judgments: number;
-  withPreference: number;
-  ties: number;
-  answered: number;
-  minValue: number;
-  maxValue: number;
-  agreePairs: number;
-  agreeing: number;
-}
+/** The sums kept of a task, by their names in TaskTally. */
+export const TASK_SUMS = ["judgments", "withPreference", "ties", "answered", "minValue", "maxValue", "agreePairs", "agreeing"] as const;
+
+/** One task's sums. */
+export type TaskSums = Record<(typeof TASK_SUMS)[number], number>;
 
 /**
  * Units are numbered by the caller (an item's number × dimensions + the dimension's), tasks by
