@@ -284,7 +284,7 @@ async function seedQualityControl(db: Db, studyId: string) {
   const firstPerLocale = new Map<string, string>();
   for (const i of items) if (!firstPerLocale.has(i.localeCode)) firstPerLocale.set(i.localeCode, i.id);
   const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
-  await db.$transaction((tx) => markControlItems(tx, [...firstPerLocale.values()].map((itemId) => ({
+  await db.$transaction((tx) => markControlItems(tx, studyId, [...firstPerLocale.values()].map((itemId) => ({
     itemId, kind: "GOLD" as const, explanation: "The candidate answers every part of the request; the other response leaves parts out.",
     expectations: [{ dimensionId: overall.id, verdict: "CANDIDATE" as const, scoreMin: null, scoreMax: null }],
   }))));

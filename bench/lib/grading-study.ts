@@ -25,7 +25,7 @@ export async function setUpGradingStudy(db: Db, o: { graders: number; items: num
     const overall = await db.dimension.findUniqueOrThrow({ where: { key: "overall" }, select: { id: true } });
     const items = await db.item.findMany({ where: { studyId: study.id }, select: { id: true } });
     const gold = items.filter((_, i) => i % 20 === 0).map((i) => i.id);
-    await db.$transaction((tx) => markControlItems(tx, gold.map((itemId) => ({ itemId, kind: "GOLD" as const, explanation: "A answers the question.",
+    await db.$transaction((tx) => markControlItems(tx, study.id, gold.map((itemId) => ({ itemId, kind: "GOLD" as const, explanation: "A answers the question.",
       expectations: [{ dimensionId: overall.id, verdict: "CANDIDATE" as const, scoreMin: null, scoreMax: null }] }))), { timeout: 120_000 });
     await updateQualitySettings(db, study.id, { goldRate: o.goldRate, requireQualification: false, qualificationPassRate: 0.8, minTaskSeconds: 0 });
   }

@@ -1,6 +1,9 @@
 // Quality control's queries: control items and their expected answers, exclusions, qualification
 // results, and the per-grader reads the diagnostics are computed from.
 import { engineOf, type Db, type Tx } from "../db/client";
+import type { DatabaseTarget } from "../db/database-url";
+import { sqliteDateText } from "../db/bulk-insert";
+import { numberedPlaceholders, pgTimestamp } from "../db/pg-native";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { COUNTED_JUDGMENT } from "../analytics/judgment-sql";
@@ -38,21 +41,22 @@ export interface ControlMark {
   expectations: (Expectation & { dimensionId: string })[];
 }
 
-/** Makes items control items (replacing earlier expectations); their judgments stop counting. */
-export async function markControlItems(tx: Tx, marks: ControlMark[]) {
+/** Makes items of the study control items (replacing earlier expectations); their judgments stop counting. */
+export async function markControlItems(tx: Tx, studyId: string, marks: ControlMark[]) {
   for (const m of marks) {
     await tx.item.update({ where: { id: m.itemId }, data: { control: m.kind, explanation: m.explanation } });
     await tx.goldExpectation.deleteMany({ where: { itemId: m.itemId } });
     await tx.goldExpectation.createMany({ data: m.expectations.map((e) => ({ itemId: m.itemId, dimensionId: e.dimensionId, verdict: e.verdict, scoreMin: e.scoreMin, scoreMax: e.scoreMax })) });
-    await tx.judgment.updateMany({ where: { itemId: m.itemId }, data: { control: true } });
+    // With the study named, an item's judgments are found by the report index (Judgment has no index on the item alone).
+    await tx.judgment.updateMany({ where: { studyId, itemId: m.itemId }, data: { control: true } });
   }
 }
 
 /** Back to study material: expectations go, the item's judgments count again. */
-export async function unmarkControlItem(tx: Tx, itemId: string) {
+export async function unmarkControlItem(tx: Tx, studyId: string, itemId: string) {
   await tx.item.update({ where: { id: itemId }, data: { control: "NONE", explanation: null } });
   await tx.goldExpectation.deleteMany({ where: { itemId } });
-  await tx.judgment.updateMany({ where: { itemId }, data: { control: false } });
+  await tx.judgment.updateMany({ where: { studyId, itemId }, data: { control: false } });
 }
 
 export const findItem = (db: Db, id: string) => db.item.findUnique({ where: { id }, select: { id: true, studyId: true, control: true } });
@@ -206,8 +210,8 @@ async function itemRangeBounds(db: Db, studyId: string, parts: number): Promise<
 
 export const findExclusion = (db: Db, id: string) => db.exclusion.findUnique({ where: { id }, select: { id: true, studyId: true, graderId: true, revokedAt: true } });
 
-export const isGraderInStudy = async (db: Db, studyId: string, graderId: string) =>
-  (await db.assignment.count({ where: { studyId, graderId } })) > 0 || (await db.judgment.count({ where: { studyId, graderId } })) > 0;
+/** Every judgment belongs to an assignment of the same study and grader, so the assignments tell. */
+export const isGraderInStudy = async (db: Db, studyId: string, graderId: string) => (await db.assignment.count({ where: { studyId, graderId } })) > 0;
 
 /**
  * Runs an exclusion change with grading held still. On PostgreSQL an EXCLUSIVE lock on
@@ -228,17 +232,26 @@ export const insertExclusion = (tx: Tx, x: { studyId: string; graderId: string; 
 export const markRevoked = (tx: Tx, id: string, by: string, at: Date) => tx.exclusion.update({ where: { id }, data: { revokedAt: at, revokedById: by } });
 
 /**
+ * One grader's judgments in a study, found through their assignments: Judgment has no index on the
+ * grader (prisma/models.prisma), and its report index would make every statement walk the whole
+ * study. Each judgment belongs to an assignment of its own study and grader. Params: study, grader.
+ */
+export const GRADER_JUDGMENTS = `"assignmentId" IN (SELECT a."id" FROM "Assignment" a WHERE a."studyId" = ? AND a."graderId" = ?)`;
+
+/**
  * Re-marks one grader's judgments in a study from their active exclusions, oldest first: each
  * judgment names the first exclusion whose window holds its submission time, or none.
  */
-export async function reapplyExclusions(tx: Tx, studyId: string, graderId: string) {
-  await tx.judgment.updateMany({ where: { studyId, graderId, excludedById: { not: null } }, data: { excludedById: null } });
+export async function reapplyExclusions(tx: Tx, engine: DatabaseTarget["engine"], studyId: string, graderId: string) {
+  const run = (sql: string, params: unknown[]) => tx.$executeRawUnsafe(engine === "pg" ? numberedPlaceholders(sql) : sql, ...params);
+  // Times as each engine stores them (SQLite: the text Prisma writes, compared as text).
+  const time = engine === "pg" ? { mark: "?::timestamp(3)", of: pgTimestamp } : { mark: "?", of: sqliteDateText };
+  await run(`UPDATE "Judgment" SET "excludedById" = NULL WHERE ${GRADER_JUDGMENTS} AND "excludedById" IS NOT NULL`, [studyId, graderId]);
   const active = await tx.exclusion.findMany({ where: { studyId, graderId, revokedAt: null }, orderBy: { createdAt: "asc" } });
   for (const x of active) {
-    await tx.judgment.updateMany({
-      where: { studyId, graderId, excludedById: null, submittedAt: { ...(x.fromAt ? { gte: x.fromAt } : {}), ...(x.untilAt ? { lt: x.untilAt } : {}) } },
-      data: { excludedById: x.id },
-    });
+    const window = [...(x.fromAt ? [[`"submittedAt" >= ${time.mark}`, time.of(x.fromAt)]] : []), ...(x.untilAt ? [[`"submittedAt" < ${time.mark}`, time.of(x.untilAt)]] : [])];
+    await run(`UPDATE "Judgment" SET "excludedById" = ? WHERE ${GRADER_JUDGMENTS} AND "excludedById" IS NULL${window.map(([c]) => ` AND ${c}`).join("")}`,
+      [x.id, studyId, graderId, ...window.map(([, v]) => v)]);
   }
 }
 

@@ -2,7 +2,7 @@
 // next, the qualification result, per-grader diagnostics and reversible exclusions.
 import { TRPCError } from "@trpc/server";
 import { recordAudit } from "../audit/repo";
-import type { Db } from "../db/client";
+import { engineOf, type Db } from "../db/client";
 import type { ReportFilter } from "../analytics/domain/report-filter";
 import { graderActivity, rate, type GraderTally } from "../dashboards/domain/grader-activity";
 import { CsvFormatError, csvRecords } from "../imports/csv-records";
@@ -138,7 +138,7 @@ export async function applyControlRows(db: Db, actorId: string, studyId: string,
       expectations: r.expectations.map((e) => ({ ...e, dimensionId: dimensionId.get(e.dimension)! })) });
   }
   if (problems.length) throw new TRPCError({ code: "BAD_REQUEST", message: problemText(fileName, problems.sort((a, b) => a.line - b.line)) });
-  await db.$transaction((tx) => repo.markControlItems(tx, marks));
+  await db.$transaction((tx) => repo.markControlItems(tx, studyId, marks));
   const byKind = { GOLD: 0, ATTENTION: 0, QUALIFICATION: 0 };
   for (const m of marks) byKind[m.kind]++;
   await recordAudit(db, { actorId, action: "study.control_items", entityType: "Study", entityId: studyId, details: { fileName, ...byKind } });
@@ -155,7 +155,7 @@ export async function unmarkControlItem(db: Db, actorId: string, itemId: string)
   const item = await repo.findItem(db, itemId);
   if (!item) throw new TRPCError({ code: "NOT_FOUND", message: "No such item." });
   if (item.control === "NONE") throw new TRPCError({ code: "CONFLICT", message: "This item is not a control item." });
-  await db.$transaction((tx) => repo.unmarkControlItem(tx, itemId));
+  await db.$transaction((tx) => repo.unmarkControlItem(tx, item.studyId, itemId));
   await recordAudit(db, { actorId, action: "study.control_item_unmark", entityType: "Item", entityId: itemId, details: { studyId: item.studyId, was: item.control } });
   return { ok: true };
 }
@@ -314,7 +314,7 @@ export async function excludeGrader(db: Db, actorId: string, input: TExcludeGrad
   if (!(await repo.isGraderInStudy(db, input.studyId, input.graderId))) throw new TRPCError({ code: "BAD_REQUEST", message: "graderId: this grader has no work in this study." });
   const id = await repo.withGradingHeld(db, async (tx) => {
     const x = await repo.insertExclusion(tx, { studyId: input.studyId, graderId: input.graderId, fromAt: input.from ?? null, untilAt: input.until ?? null, reason: input.reason, createdById: actorId });
-    await repo.reapplyExclusions(tx, input.studyId, input.graderId);
+    await repo.reapplyExclusions(tx, engineOf(db), input.studyId, input.graderId);
     return x.id;
   });
   await recordAudit(db, { actorId, action: "study.exclude", entityType: "Exclusion", entityId: id, details: { studyId: input.studyId, graderId: input.graderId, reason: input.reason } });
@@ -327,7 +327,7 @@ export async function revokeExclusion(db: Db, actorId: string, exclusionId: stri
   if (x.revokedAt) throw new TRPCError({ code: "CONFLICT", message: "This exclusion was already undone." });
   await repo.withGradingHeld(db, async (tx) => {
     await repo.markRevoked(tx, x.id, actorId, now);
-    await repo.reapplyExclusions(tx, x.studyId, x.graderId);
+    await repo.reapplyExclusions(tx, engineOf(db), x.studyId, x.graderId);
   });
   await recordAudit(db, { actorId, action: "study.exclude_undo", entityType: "Exclusion", entityId: x.id, details: { studyId: x.studyId, graderId: x.graderId } });
   return { ok: true };
