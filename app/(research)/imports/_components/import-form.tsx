@@ -4,7 +4,7 @@
 import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
-import { Button, TextField } from "@/app/_components/form-controls";
+import { Button, FILE_INPUT, TextField } from "@/app/_components/form-controls";
 
 interface Problem { line: number; field: string; message: string }
 type Outcome =
@@ -70,7 +70,7 @@ export function ImportForm({ kind, title, help }: { kind: "material" | "judgment
       <h2 className="font-semibold">{title}</h2>
       <p className="text-sm text-slate-600">{help}</p>
       <label className="block text-sm font-medium text-slate-700">{kind === "material" ? t("fileCsvOrJsonlOr") : t("fileCsvOrJsonl")}
-        <input ref={fileRef} type="file" accept={kind === "material" ? ".csv,.jsonl,.ndjson,.zip" : ".csv,.jsonl,.ndjson"} className="mt-1 block w-full text-sm" />
+        <input ref={fileRef} type="file" accept={kind === "material" ? ".csv,.jsonl,.ndjson,.zip" : ".csv,.jsonl,.ndjson"} className={FILE_INPUT} />
       </label>
       {kind === "material" && <TextField label={t("promptSetDefaultTheFile")} value={promptSet} onChange={(e) => setPromptSet(e.target.value)} />}
       <Button onClick={start} disabled={progress !== null}>{progress ? t("importing") : t("import2")}</Button>

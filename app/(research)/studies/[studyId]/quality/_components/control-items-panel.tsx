@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Button, ErrorMessage, SelectField, TextField } from "@/app/_components/form-controls";
+import { Button, ErrorMessage, FILE_INPUT, SelectField, TextField } from "@/app/_components/form-controls";
 import { useTRPC } from "@/app/_lib/trpc";
 import type { AppRouter } from "@/server/root";
 
@@ -37,7 +37,7 @@ export function ControlItemsPanel({ studyId, type, dimensions, items }: { studyI
       <div className="mt-3 grid gap-4 lg:grid-cols-2">
         <div className="rounded-md border border-slate-200 p-3">
           <h3 className="mb-2 text-sm font-semibold">{t("importAFile")}</h3>
-          <label className="block text-sm font-medium text-slate-700">{t("controlItemFileCsvOr")}<input type="file" accept=".csv,.jsonl,.ndjson" className="mt-1 block text-sm" disabled={importFile.isPending}
+          <label className="block text-sm font-medium text-slate-700">{t("controlItemFileCsvOr")}<input type="file" accept=".csv,.jsonl,.ndjson" className={FILE_INPUT} disabled={importFile.isPending}
               onChange={async (e) => {
                 const file = e.target.files?.[0];
                 e.target.value = "";

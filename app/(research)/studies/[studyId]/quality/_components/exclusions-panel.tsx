@@ -47,7 +47,7 @@ export function ExclusionsPanel({ studyId, data, preselect }: { studyId: string;
         </div>
       </form>
       {data.exclusions.length > 0 && (
-        <table className="mt-4 w-full text-left text-sm">
+        <table className="mt-4 w-full text-left text-sm [&_td]:pr-3 [&_th]:pr-3">
           <caption className="sr-only">{t("exclusions")}</caption>
           <thead className="text-xs text-slate-500"><tr><th className="py-1 font-medium">{t("grader")}</th><th className="py-1 font-medium">{t("window")}</th><th className="py-1 font-medium">{t("reason")}</th><th className="py-1 text-right font-medium">{t("judgments")}</th><th className="py-1 font-medium">{t("state")}</th><th /></tr></thead>
           <tbody>
