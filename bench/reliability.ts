@@ -22,7 +22,7 @@ import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "
 import { SHIFT_COLUMNS, shiftsOfRows, studyRows } from "../server/analytics/hourly-shift-sql";
 import { nativeRows, toNumber } from "../server/db/native-read";
 import { pgTimestamp } from "../server/db/pg-native";
-import { sqliteDateTime } from "../server/db/sqlite-immediate";
+import { sqliteDateTime } from "../server/db/sqlite-date-time";
 import { DATABASE_UNAVAILABLE } from "../server/db/unavailable";
 import { hotPathFor } from "../server/grading/hot-path";
 import { ensureBuild, startAppServer } from "./lib/app-server";

@@ -1,7 +1,8 @@
 import { engineOf, type Db } from "../db/client";
 import { toBoolean, toMillis } from "../db/native-read";
 import { pgRead, pgTimestamp } from "../db/pg-native";
-import { sqliteDateTime, sqliteRead } from "../db/sqlite-immediate";
+import { sqliteRead } from "../db/sqlite-immediate";
+import { sqliteDateTime } from "../db/sqlite-date-time";
 import type { Role } from "./domain/roles";
 import type { AttemptCount } from "./domain/login-throttle";
 

@@ -14,6 +14,7 @@ import type Database from "better-sqlite3";
 import { prismaSqliteConnection, targetOf, type Db, type Tx } from "./client";
 import { forgetPrismaDebugHistory } from "./prisma-debug-history";
 import type { DatabaseTarget } from "./database-url";
+import { sqliteDateTime } from "./sqlite-date-time";
 
 export type BulkValue = string | number | boolean | Date | null;
 type Engine = DatabaseTarget["engine"];
@@ -27,10 +28,9 @@ const SQLITE_ROWS_PER_STATEMENT = 64;
 const SQLITE_ROWS_PER_TURN = 2_048;
 
 /** A time as Prisma stores it in SQLite (ISO text with an explicit offset). */
-export const sqliteDateText = (d: Date): string => d.toISOString().replace("Z", "+00:00");
 
 function encode(v: BulkValue, engine: Engine): Encoded {
-  if (v instanceof Date) return engine === "sqlite" ? sqliteDateText(v) : v.toISOString();
+  if (v instanceof Date) return engine === "sqlite" ? sqliteDateTime(v) : v.toISOString();
   if (typeof v === "boolean") return engine === "sqlite" ? (v ? 1 : 0) : (v ? "true" : "false");
   return v;
 }

@@ -109,6 +109,3 @@ export async function sqliteImmediate<T>(db: Db, fn: (tx: SqliteTx) => T, opts: 
     }
   }
 }
-
-/** How Prisma stores a DateTime in SQLite (text, ISO 8601 with an explicit offset): comparisons must match it. */
-export const sqliteDateTime = (d: Date): string => d.toISOString().replace("Z", "+00:00");

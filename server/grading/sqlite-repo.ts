@@ -3,7 +3,8 @@
 // the write lock is the grader and item lock PostgreSQL takes row by row). Rows are written as
 // Prisma writes them: dates as ISO text with an offset, booleans as 0/1, enums as their names.
 import { isDuplicateKey } from "../db/errors";
-import { sqliteDateTime, type SqliteTx } from "../db/sqlite-immediate";
+import type { SqliteTx } from "../db/sqlite-immediate";
+import { sqliteDateTime } from "../db/sqlite-date-time";
 import type { JudgmentValues } from "./domain/plan-submission";
 import type { LeaseAttempts } from "./hot-path";
 import * as sql from "./hot-path-sql";

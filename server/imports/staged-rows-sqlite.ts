@@ -10,7 +10,8 @@
 // table stays small (in the page cache) and the event loop gets a turn after each chunk: a server
 // importing an upload goes on answering, and the CLI's lifeline can still end the import.
 import type Database from "better-sqlite3";
-import { sqliteDateText, turn, type BulkWriter } from "../db/bulk-insert";
+import { turn, type BulkWriter } from "../db/bulk-insert";
+import { sqliteDateTime } from "../db/sqlite-date-time";
 import { firstNumbers, type ImportedRows, type ImportKeys } from "./imported-rows";
 import { HISTOGRAM_POINTS, TASK_SUMS, type ImportedTallies } from "./domain/imported-tallies";
 import { UNIT_TALLY_COLUMNS, unitGroupKey } from "./repo";
@@ -29,7 +30,7 @@ const POINTS = Array.from({ length: HISTOGRAM_POINTS }, (_, p) => `h${p}`);
  */
 export async function stagedSqliteRows(conn: Database.Database, bulk: BulkWriter, keys: ImportKeys, at: Date): Promise<ImportedRows> {
   if (!conn.inTransaction) throw new Error("staged import rows outside a transaction");
-  const time = sqliteDateText(at);
+  const time = sqliteDateTime(at);
   const itemBase = firstNumbers(keys.itemIds);
 
   for (const t of TABLES) conn.exec(`DROP TABLE IF EXISTS ${t}`);

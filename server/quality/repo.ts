@@ -2,7 +2,7 @@
 // results, and the per-grader reads the diagnostics are computed from.
 import { engineOf, type Db, type Tx } from "../db/client";
 import type { DatabaseTarget } from "../db/database-url";
-import { sqliteDateText } from "../db/bulk-insert";
+import { sqliteDateTime } from "../db/sqlite-date-time";
 import { numberedPlaceholders, pgTimestamp } from "../db/pg-native";
 import { nativeColumns, nativeRows, toNumber } from "../db/native-read";
 import type { ReportFilter } from "../analytics/domain/report-filter";
@@ -245,7 +245,7 @@ export const GRADER_JUDGMENTS = `"assignmentId" IN (SELECT a."id" FROM "Assignme
 export async function reapplyExclusions(tx: Tx, engine: DatabaseTarget["engine"], studyId: string, graderId: string) {
   const run = (sql: string, params: unknown[]) => tx.$executeRawUnsafe(engine === "pg" ? numberedPlaceholders(sql) : sql, ...params);
   // Times as each engine stores them (SQLite: the text Prisma writes, compared as text).
-  const time = engine === "pg" ? { mark: "?::timestamp(3)", of: pgTimestamp } : { mark: "?", of: sqliteDateText };
+  const time = engine === "pg" ? { mark: "?::timestamp(3)", of: pgTimestamp } : { mark: "?", of: sqliteDateTime };
   await run(`UPDATE "Judgment" SET "excludedById" = NULL WHERE ${GRADER_JUDGMENTS} AND "excludedById" IS NOT NULL`, [studyId, graderId]);
   const active = await tx.exclusion.findMany({ where: { studyId, graderId, revokedAt: null }, orderBy: { createdAt: "asc" } });
   for (const x of active) {

@@ -3,7 +3,8 @@
 import { engineOf, type Db } from "../db/client";
 import { toMillis } from "../db/native-read";
 import { pgRead, pgTimestamp } from "../db/pg-native";
-import { sqliteDateTime, sqliteImmediate } from "../db/sqlite-immediate";
+import { sqliteImmediate } from "../db/sqlite-immediate";
+import { sqliteDateTime } from "../db/sqlite-date-time";
 import { sessionUserSelect } from "../auth/repo";
 import { WINDOW_MS } from "./domain/rate-window";
 
