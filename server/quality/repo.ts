@@ -249,9 +249,17 @@ export async function reapplyExclusions(tx: Tx, engine: DatabaseTarget["engine"]
   await run(`UPDATE "Judgment" SET "excludedById" = NULL WHERE ${GRADER_JUDGMENTS} AND "excludedById" IS NOT NULL`, [studyId, graderId]);
   const active = await tx.exclusion.findMany({ where: { studyId, graderId, revokedAt: null }, orderBy: { createdAt: "asc" } });
   for (const x of active) {
-    const window = [...(x.fromAt ? [[`"submittedAt" >= ${time.mark}`, time.of(x.fromAt)]] : []), ...(x.untilAt ? [[`"submittedAt" < ${time.mark}`, time.of(x.untilAt)]] : [])];
-    await run(`UPDATE "Judgment" SET "excludedById" = ? WHERE ${GRADER_JUDGMENTS} AND "excludedById" IS NULL${window.map(([c]) => ` AND ${c}`).join("")}`,
-      [x.id, studyId, graderId, ...window.map(([, v]) => v)]);
+    const conditions = [GRADER_JUDGMENTS, `"excludedById" IS NULL`];
+    const params: unknown[] = [x.id, studyId, graderId];
+    if (x.fromAt) {
+      conditions.push(`"submittedAt" >= ${time.mark}`);
+      params.push(time.of(x.fromAt));
+    }
+    if (x.untilAt) {
+      conditions.push(`"submittedAt" < ${time.mark}`);
+      params.push(time.of(x.untilAt));
+    }
+    await run(`UPDATE "Judgment" SET "excludedById" = ? WHERE ${conditions.join(" AND ")}`, params);
   }
 }
 
