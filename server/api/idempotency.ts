@@ -8,6 +8,7 @@ import type { Db } from "../db/client";
 import { isUniqueViolation } from "../db/errors";
 import * as repo from "./repo";
 import { apiError } from "./rest";
+import { cacheControlForAnswer } from "../web/small-answer-uncompressed";
 
 const KEEP_MS = 24 * 3600_000;
 
@@ -22,7 +23,7 @@ export async function idempotent(db: Db, tokenId: string, key: string, requestHa
     if (!kept) throw new TRPCError({ code: "CONFLICT", message: "This Idempotency-Key was just released; retry the request." });
     if (kept.requestHash !== requestHash) return apiError(422, "idempotency_key_reused", "This Idempotency-Key was used for a different request; use a new key for a new request.");
     if (kept.status === null) return apiError(409, "request_in_progress", "A request with this Idempotency-Key is still running; retry when it has finished.");
-    return new Response(kept.body, { status: kept.status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Idempotent-Replayed": "true" } });
+    return new Response(kept.body, { status: kept.status, headers: { "Content-Type": "application/json", "Cache-Control": cacheControlForAnswer(Buffer.byteLength(kept.body ?? ""), "no-store"), "Idempotent-Replayed": "true" } });
   }
   let res: Response;
   try {

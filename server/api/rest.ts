@@ -10,14 +10,14 @@ import type { Db } from "../db/client";
 import { asServiceUnavailable } from "../db/unavailable";
 import type { Scope } from "../tokens/domain/token-scopes";
 import { authenticateToken, type TokenPrincipal } from "../tokens/service";
+import { jsonAnswer } from "../web/small-answer-uncompressed";
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
+// Never cached; a small answer is sent without gzip (small-answer-uncompressed.ts).
 export function apiError(status: number, code: string, message: string, headers: Record<string, string> = {}): Response {
-  return Response.json({ error: { code, message } }, { status, headers: { ...NO_STORE, ...headers } });
+  return jsonAnswer({ error: { code, message } }, status, "no-store", headers);
 }
 
-export const apiJson = (body: unknown, status = 200) => Response.json(body, { status, headers: NO_STORE });
+export const apiJson = (body: unknown, status = 200) => jsonAnswer(body, status, "no-store");
 
 const HTTP_OF: Partial<Record<TRPCError["code"], [number, string]>> = {
   BAD_REQUEST: [400, "bad_request"], NOT_FOUND: [404, "not_found"], CONFLICT: [409, "conflict"], FORBIDDEN: [403, "forbidden"],

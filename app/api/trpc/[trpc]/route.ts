@@ -5,6 +5,7 @@ import { env } from "@/server/env";
 import { appRouter } from "@/server/root";
 import { checkTrpcRequest, MAX_BATCH, MAX_BODY_BYTES } from "@/server/web/domain/trpc-request-rules";
 import { readBodyWithin } from "@/server/web/limited-body";
+import { withSmallAnswerUncompressed } from "@/server/web/small-answer-uncompressed";
 
 export const dynamic = "force-dynamic";
 
@@ -48,9 +49,9 @@ async function handler(incoming: Request) {
       if (error.code === "INTERNAL_SERVER_ERROR") console.error(`tRPC ${path ?? "?"} failed:`, error.cause ?? error);
     },
   });
-  // Private data, per user: never stored by a browser or proxy cache.
-  response.headers.set("Cache-Control", "no-store");
-  return response;
+  // Private data, per user: never stored by a browser or proxy cache. A small answer is sent
+  // without gzip (small-answer-uncompressed.ts); the client's links do not stream.
+  return withSmallAnswerUncompressed(response, "no-store");
 }
 
 export { handler as GET, handler as POST };
