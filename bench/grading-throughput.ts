@@ -12,6 +12,7 @@ import { createBenchDatabase } from "./lib/bench-database";
 import { benchLogin as login, setUpGradingStudy } from "./lib/grading-study";
 import { ensureBuild, startAppServer } from "./lib/app-server";
 import { summarise, type LatencySummary } from "./lib/latency";
+import { processCpuMs } from "./lib/process-cpu";
 
 const args = parseArgs(process.argv.slice(2));
 const engine = (stringFlag(args, "engine") ?? "sqlite") as "sqlite" | "pg";
@@ -34,8 +35,12 @@ async function timed<T>(lat: number[], fn: () => Promise<T>, also?: (ms: number,
   return r;
 }
 
-async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>, thinkMs = 0): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number }> {
+/** The server's process, for its CPU time per request (processCpuMs). */
+let serverPid: number | undefined;
+
+async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>, thinkMs = 0): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number; serverCpuMsPerRequest: number | null }> {
   const lat: number[] = [];
+  const cpuBefore = serverPid === undefined ? null : processCpuMs(serverPid);
   let loops = 0;
   let errors = 0;
   const t0 = performance.now();
@@ -55,7 +60,9 @@ async function phase(name: string, cookies: string[], loop: (cookie: string, lat
     }
   }));
   const seconds = (performance.now() - t0) / 1000;
-  return { requests: summarise(lat, seconds), loops, errors, seconds };
+  const cpuAfter = serverPid === undefined ? null : processCpuMs(serverPid);
+  const serverCpuMsPerRequest = cpuBefore === null || cpuAfter === null || lat.length === 0 ? null : (cpuAfter - cpuBefore) / lat.length;
+  return { requests: summarise(lat, seconds), loops, errors, seconds, serverCpuMsPerRequest };
 }
 
 async function main() {
@@ -70,6 +77,7 @@ async function main() {
   const analyze = async () => { if (engine === "pg" && args.flags["no-analyze"] === undefined) await bench.db.$executeRawUnsafe("ANALYZE"); };
   await analyze();
   const server = await startAppServer(bench.url, PORT, { VERDICT_SQLITE_SYNCHRONOUS: SYNCHRONOUS });
+  serverPid = server.child.pid;
   try {
     const cookies = [];
     for (const g of graders) cookies.push(await login(server.url, g.email));
@@ -116,6 +124,7 @@ async function main() {
       noop: baseline.requests, grading: grading.requests, tasksPerSecond: grading.loops / grading.seconds, errors: grading.errors + baseline.errors,
       submissionsStored: stored, tasksAcknowledged: grading.loops,
       throughputRatio: grading.requests.perSecond / baseline.requests.perSecond, p95Ratio: grading.requests.p95 / baseline.requests.p95,
+      serverCpuMsPerRequest: { noop: baseline.serverCpuMsPerRequest, grading: grading.serverCpuMsPerRequest },
     };
     const f = (n: number) => n.toFixed(1);
     console.log(`\n| ${engine}${engine === "sqlite" ? ` (synchronous=${SYNCHRONOUS})` : ""}${THINK_MS ? `, ${THINK_MS} ms think time` : ""}${GOLD_RATE ? `, gold ${GOLD_RATE}` : ""} | requests/s | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|`);
@@ -131,6 +140,9 @@ async function main() {
     console.log(`requests by start (5 s windows): ${[...windows.entries()].sort((a, b) => a[0] - b[0]).map(([w, xs]) => { const x = summarise(xs, 5); return `${w * 5}–${w * 5 + 5} s: n ${x.count}, p50 ${f(x.p50)}, p95 ${f(x.p95)}`; }).join("; ")}`);
     console.log(`\ntasks completed: ${f(result.tasksPerSecond)}/s (${result.tasksAcknowledged} acknowledged, ${stored} stored), errors: ${result.errors}`);
     console.log(`throughput vs no-op: ${(result.throughputRatio * 100).toFixed(0)}%; p95 vs no-op: ${result.p95Ratio.toFixed(2)}×`);
+    // The server's CPU per request, logins and page loads aside: less swayed by the machine's load than the latencies.
+    const cpu = result.serverCpuMsPerRequest;
+    if (cpu.noop !== null && cpu.grading !== null) console.log(`server CPU per request: no-op ${cpu.noop.toFixed(2)} ms, grading ${cpu.grading.toFixed(2)} ms (${(cpu.grading / cpu.noop).toFixed(2)}×)`);
     const dir = path.resolve(import.meta.dirname, "results");
     mkdirSync(dir, { recursive: true });
     writeFileSync(path.join(dir, `grading-${engine}${engine === "sqlite" && SYNCHRONOUS !== "FULL" ? `-${SYNCHRONOUS.toLowerCase()}` : ""}${THINK_MS ? `-think${THINK_MS}` : ""}${GOLD_RATE ? `-gold${GOLD_RATE}` : ""}.json`), JSON.stringify(result, null, 2));
