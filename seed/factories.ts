@@ -200,3 +200,32 @@ export async function simulateJudgments(db: Db, studyId: string, spec: Simulatio
   }, { timeout: 600_000, maxWait: 60_000 });
   return { assignments: assignments.length, judgments: judgments.length };
 }
+
+export interface GradedStudySpec {
+  rng: Rng;
+  prompts: number;
+  graders: number;
+  dimensionKeys: string[];
+  /** The prompts' locale (name and region as makeLocale's) and category. */
+  locale: { code: string; name: string; region: string };
+  category: string;
+}
+
+/**
+ * A running side-by-side study of two models (Ada against Bo) on `prompts` prompts in one locale
+ * and category, every item judged by k = 3 of `graders` graders of that locale (simulateJudgments):
+ * the small study many integration tests start from.
+ */
+export async function makeGradedSideBySideStudy(db: Db, spec: GradedStudySpec) {
+  await makeLocale(db, spec.locale.code, spec.locale.name, spec.locale.region);
+  const models = [await makeModel(db, { name: "Ada" }), await makeModel(db, { name: "Bo" })];
+  const set = await makePromptSet(db);
+  for (let p = 0; p < spec.prompts; p++) {
+    await makePrompt(db, { promptSetId: set.id, localeCode: spec.locale.code, category: spec.category, responses: models.map((m) => ({ modelId: m.id, text: `${m.name} on ${p}` })) });
+  }
+  const graders = [];
+  for (let g = 0; g < spec.graders; g++) graders.push({ id: (await makeUser(db, { role: "GRADER", locales: [spec.locale.code] })).id, locales: [spec.locale.code] });
+  const study = await makeStudy(db, { type: "SIDE_BY_SIDE", modelIds: models.map((m) => m.id), promptSetId: set.id, dimensionKeys: spec.dimensionKeys }, { status: "RUNNING" });
+  await simulateJudgments(db, study.id, { rng: spec.rng, graders, completion: 1 });
+  return { studyId: study.id, graderIds: graders.map((g) => g.id), modelIds: models.map((m) => m.id), promptSetId: set.id };
+}

@@ -4,7 +4,7 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRng } from "../../seed/rng";
-import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
+import { makeGradedSideBySideStudy, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { Writable } from "node:stream";
 import { AT, judgmentPages } from "./repo";
@@ -52,16 +52,8 @@ describe.each(await testEngines())("export pages on %s", (engine) => {
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    await makeLocale(t.db, "en-US", "English", "Americas");
-    const models = [await makeModel(t.db, { name: "Ada" }), await makeModel(t.db, { name: "Bo" })];
-    const set = await makePromptSet(t.db);
-    for (let p = 0; p < 12; p++) {
-      await makePrompt(t.db, { promptSetId: set.id, localeCode: "en-US", category: "Math", responses: models.map((m) => ({ modelId: m.id, text: `${m.name} on ${p}` })) });
-    }
-    const graders = [];
-    for (let g = 0; g < 3; g++) graders.push({ id: (await makeUser(t.db, { role: "GRADER", locales: ["en-US"] })).id, locales: ["en-US"] });
-    study = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: models.map((m) => m.id), promptSetId: set.id, dimensionKeys: ["overall"] }, { status: "RUNNING" })).id;
-    await simulateJudgments(t.db, study, { rng: createRng(5), graders, completion: 1 });
+    study = (await makeGradedSideBySideStudy(t.db, { rng: createRng(5), prompts: 12, graders: 3, dimensionKeys: ["overall"],
+      locale: { code: "en-US", name: "English", region: "Americas" }, category: "Math" })).studyId;
     judgments = (await t.db.judgment.findMany({ where: { studyId: study }, select: { id: true }, orderBy: { id: "asc" } })).map((j) => j.id);
   });
   afterAll(async () => t?.drop());

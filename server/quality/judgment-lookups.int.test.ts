@@ -9,7 +9,7 @@
 // SQL written here, is checked at its edges on either engine.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRng } from "../../seed/rng";
-import { makeLocale, makeModel, makePrompt, makePromptSet, makeStudy, makeUser, simulateJudgments } from "../../seed/factories";
+import { makeGradedSideBySideStudy, makeUser } from "../../seed/factories";
 import { prismaSqliteConnection } from "../db/client";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import * as repo from "./repo";
@@ -61,19 +61,9 @@ describe.each(await testEngines())("judgments found without an index on the item
 
   beforeAll(async () => {
     t = await createTestDatabase(engine);
-    await makeLocale(t.db, "en-US", "English (US)", "Americas");
-    const models = [await makeModel(t.db, { name: "Ada" }), await makeModel(t.db, { name: "Bo" })];
-    const set = await makePromptSet(t.db);
-    for (let p = 0; p < 12; p++) {
-      await makePrompt(t.db, { promptSetId: set.id, localeCode: "en-US", category: "Writing", responses: models.map((m) => ({ modelId: m.id, text: `${m.name} on ${p}` })) });
-    }
-    const graders = [];
-    for (let g = 0; g < 4; g++) graders.push({ id: (await makeUser(t.db, { role: "GRADER", locales: ["en-US"] })).id, locales: ["en-US"] });
-    graderIds = graders.map((g) => g.id);
+    ({ studyId, graderIds } = await makeGradedSideBySideStudy(t.db, { rng: createRng(11), prompts: 12, graders: 4, dimensionKeys: ["overall", "truthfulness"],
+      locale: { code: "en-US", name: "English (US)", region: "Americas" }, category: "Writing" }));
     researcherId = (await makeUser(t.db, { role: "RESEARCHER" })).id;
-    studyId = (await makeStudy(t.db, { type: "SIDE_BY_SIDE", modelIds: models.map((m) => m.id), promptSetId: set.id, dimensionKeys: ["overall", "truthfulness"] },
-      { status: "RUNNING" })).id;
-    await simulateJudgments(t.db, studyId, { rng: createRng(11), graders, completion: 1 });
   });
   afterAll(async () => t?.drop());
 
