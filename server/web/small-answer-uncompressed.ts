@@ -29,10 +29,8 @@ export function jsonAnswer(body: unknown, status: number, cacheControl: string, 
  */
 export async function withSmallAnswerUncompressed(response: Response, cacheControl: string): Promise<Response> {
   const headers = new Headers(response.headers);
-  headers.set("Cache-Control", cacheControl);
   const init = { status: response.status, statusText: response.statusText, headers };
-  if (NO_BODY.has(response.status) || response.body === null) return new Response(null, init);
-  const body = await response.arrayBuffer();
-  headers.set("Cache-Control", cacheControlForAnswer(body.byteLength, cacheControl));
+  const body = NO_BODY.has(response.status) || response.body === null ? null : await response.arrayBuffer();
+  headers.set("Cache-Control", body === null ? cacheControl : cacheControlForAnswer(body.byteLength, cacheControl));
   return new Response(body, init);
 }
