@@ -35,10 +35,8 @@ async function timed<T>(lat: number[], fn: () => Promise<T>, also?: (ms: number,
   return r;
 }
 
-/** The server's process, for its CPU time per request (processCpuMs). */
-let serverPid: number | undefined;
-
-async function phase(name: string, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>, thinkMs = 0): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number; serverCpuMsPerRequest: number | null }> {
+/** `serverPid`: the server's process, for its CPU time per request (processCpuMs). */
+async function phase(name: string, serverPid: number | undefined, cookies: string[], loop: (cookie: string, lat: number[]) => Promise<boolean>, thinkMs = 0): Promise<{ requests: LatencySummary; loops: number; errors: number; seconds: number; serverCpuMsPerRequest: number | null }> {
   const lat: number[] = [];
   const cpuBefore = serverPid === undefined ? null : processCpuMs(serverPid);
   let loops = 0;
@@ -77,7 +75,7 @@ async function main() {
   const analyze = async () => { if (engine === "pg" && args.flags["no-analyze"] === undefined) await bench.db.$executeRawUnsafe("ANALYZE"); };
   await analyze();
   const server = await startAppServer(bench.url, PORT, { VERDICT_SQLITE_SYNCHRONOUS: SYNCHRONOUS });
-  serverPid = server.child.pid;
+  const serverPid = server.child.pid;
   try {
     const cookies = [];
     for (const g of graders) cookies.push(await login(server.url, g.email));
@@ -87,8 +85,8 @@ async function main() {
       if (!res.ok) throw new Error(`ping ${res.status}`);
       return true;
     };
-    await phase("warm-up", cookies.slice(0, 10), ping);
-    const baseline = await phase("no-op", cookies, ping, THINK_MS);
+    await phase("warm-up", serverPid, cookies.slice(0, 10), ping);
+    const baseline = await phase("no-op", serverPid, cookies, ping, THINK_MS);
     const post = (cookie: string, proc: string, input: unknown) => fetch(`${server.url}/api/trpc/${proc}`, {
       method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ json: input }) });
     // Each procedure's own latencies too, with when each request started (seconds into the phase).
@@ -113,11 +111,11 @@ async function main() {
     };
     // The grading path warmed as the no-op's was (its code compiled, the pools' connections open),
     // so that both measure a running server, not its first seconds.
-    await phase("grading warm-up", cookies.slice(0, 10), grade);
+    await phase("grading warm-up", serverPid, cookies.slice(0, 10), grade);
     await analyze();
     byProcedure.next.length = byProcedure.submit.length = startedAt.length = 0;
     phaseStart = 0;
-    const grading = await phase("grading", cookies, grade, THINK_MS);
+    const grading = await phase("grading", serverPid, cookies, grade, THINK_MS);
     const stored = await bench.db.assignment.count({ where: { studyId, status: "SUBMITTED" } });
     const result = {
       engine, synchronous: engine === "sqlite" ? SYNCHRONOUS : undefined, graders: GRADERS, seconds: SECONDS, thinkMs: THINK_MS, goldRate: GOLD_RATE, date: new Date().toISOString(),
