@@ -6,8 +6,13 @@ export type Fields = Record<string, unknown>;
 
 export class RowReader {
   readonly problems: ImportProblem[] = [];
-  private readonly wrongType = new Set<string>();
+  /** Fields already reported as not text (made when the first is: one reader per row, a million rows). */
+  private wrongTypes: Set<string> | null = null;
   constructor(readonly fields: Fields, readonly line: number) {}
+
+  private wrongType(name: string): boolean {
+    return this.wrongTypes !== null && this.wrongTypes.has(name);
+  }
 
   private raw(name: string): string {
     const v = this.fields[name];
@@ -16,8 +21,8 @@ export class RowReader {
     if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
     // JSON Lines can hold objects and arrays where text belongs (and an object need not even
     // convert to a string): say so once, and read the field as empty.
-    if (!this.wrongType.has(name)) {
-      this.wrongType.add(name);
+    if (!this.wrongType(name)) {
+      (this.wrongTypes ??= new Set()).add(name);
       this.problem(name, `must be text or a number, got ${Array.isArray(v) ? "a list" : `a ${typeof v === "object" ? "JSON object" : typeof v}`}`);
     }
     return "";
@@ -29,7 +34,7 @@ export class RowReader {
 
   text(name: string, opts: { required?: boolean; max?: number } = {}): string {
     const v = this.raw(name);
-    if (!v && opts.required && !this.wrongType.has(name)) this.problem(name, "is missing");
+    if (!v && opts.required && !this.wrongType(name)) this.problem(name, "is missing");
     if (opts.max && v.length > opts.max) this.problem(name, `is longer than ${opts.max} characters`);
     return v;
   }
@@ -55,7 +60,7 @@ export class RowReader {
   modality(name: string): Modality | null {
     const v = this.raw(name);
     if (!v) {
-      if (!this.wrongType.has(name)) this.problem(name, "is missing");
+      if (!this.wrongType(name)) this.problem(name, "is missing");
       return null;
     }
     const m = parseModality(v);
@@ -66,7 +71,7 @@ export class RowReader {
   oneOf<T extends string>(name: string, allowed: readonly T[], aliases: Record<string, T> = {}): T | null {
     const v = this.raw(name).toLowerCase();
     if (!v) {
-      if (!this.wrongType.has(name)) this.problem(name, "is missing");
+      if (!this.wrongType(name)) this.problem(name, "is missing");
       return null;
     }
     const hit = (allowed as readonly string[]).includes(v) ? (v as T) : aliases[v];

@@ -15,6 +15,9 @@ export interface PlannedStudy {
   prompts: Map<string, { locale: string; category: string; modality: JudgmentRow["modality"]; line: number; pairs: Set<string> }>;
 }
 
+type PlannedPrompt = PlannedStudy["prompts"] extends Map<string, infer P> ? P : never;
+const NO_PROBLEMS: readonly ImportProblem[] = Object.freeze([]);
+
 /**
  * A side-by-side preference as stored: relative to the pair's model A, the one of the two that
  * comes first in the study. `placeA`, `placeB`: the places in the study of the models the row
@@ -24,46 +27,63 @@ export const preferenceAsStored = (placeA: number, placeB: number, value: number
 
 export class JudgmentPlan {
   readonly studies = new Map<string, PlannedStudy>();
-  readonly graders = new Set<string>();
-  readonly models = new Set<string>();
-  readonly dimensions = new Set<string>();
   /** The rows accepted so far, to be written without reading the file again. */
   readonly accepted = new PlannedRows();
+
+  /** Every grader the accepted rows name, in the order first named: the rows' own numbering, not a set kept beside it. */
+  get graders(): string[] {
+    return this.named("grader");
+  }
+
+  get models(): string[] {
+    return this.named("model");
+  }
+
+  private named(kind: "grader" | "model"): string[] {
+    return Array.from({ length: this.accepted.count(kind) }, (_, n) => this.accepted.valueOf(kind, n));
+  }
 
   get rows(): number {
     return this.accepted.length;
   }
 
-  add(row: JudgmentRow): ImportProblem[] {
-    const problems: ImportProblem[] = [];
-    const p = (field: string, message: string) => problems.push({ line: row.line, field, message });
+  // The pair the last side-by-side row added named on its prompt: files list a prompt's rows together,
+  // and a million rows need not make a million keys to find the same few pairs again.
+  private lastPair: { prompt: PlannedPrompt | null; a: string; b: string } = { prompt: null, a: "", b: "" };
+
+  add(row: JudgmentRow): readonly ImportProblem[] {
+    // Called for every row of a million-row file: no list or closure is made for a row that is fine.
+    let problems: ImportProblem[] | null = null;
     let study = this.studies.get(row.study);
     if (!study) {
       study = { name: row.study, type: row.type, models: [...row.models], dimensions: new Set(), locales: new Set(), prompts: new Map() };
       this.studies.set(row.study, study);
     }
-    if (study.type !== row.type) p("type", `study "${row.study}" is ${study.type} in earlier rows`);
+    if (study.type !== row.type) (problems ??= []).push({ line: row.line, field: "type", message: `study "${row.study}" is ${study.type} in earlier rows` });
 
     let prompt = study.prompts.get(row.promptId);
     if (!prompt) {
       prompt = { locale: row.locale, category: row.category, modality: row.modality, line: row.line, pairs: new Set() };
       study.prompts.set(row.promptId, prompt);
-    } else {
+    } else if (prompt.locale !== row.locale || prompt.category !== row.category || prompt.modality !== row.modality) {
       for (const [field, a, b] of [["locale", prompt.locale, row.locale], ["category", prompt.category, row.category], ["modality", prompt.modality, row.modality]] as const) {
-        if (a !== b) p(field, `prompt ${row.promptId} is ${a} on line ${prompt.line}, ${b} here`);
+        if (a !== b) (problems ??= []).push({ line: row.line, field, message: `prompt ${row.promptId} is ${a} on line ${prompt.line}, ${b} here` });
       }
     }
-    if (problems.length === 0) {
+    if (problems === null) {
       this.accepted.add(row);
       for (const m of row.models) if (!study.models.includes(m)) study.models.push(m);
-      if (row.type === "side_by_side") prompt.pairs.add(row.models.join("\u0000"));
+      const last = this.lastPair;
+      if (row.type === "side_by_side" && (last.prompt !== prompt || last.a !== row.models[0] || last.b !== row.models[1])) {
+        prompt.pairs.add(row.models.join("\u0000"));
+        last.prompt = prompt;
+        last.a = row.models[0];
+        last.b = row.models[1];
+      }
       study.dimensions.add(row.dimension);
       study.locales.add(row.locale);
-      this.graders.add(row.grader);
-      this.dimensions.add(row.dimension);
-      for (const m of row.models) this.models.add(m);
     }
-    return problems;
+    return problems ?? NO_PROBLEMS;
   }
 
   /**

@@ -73,6 +73,23 @@ describe("judgment plan", () => {
     ]);
   });
 
+  it("keeps each prompt's pairs, and the graders and models of accepted rows in the order first named", () => {
+    const plan = new JudgmentPlan();
+    const rows = [
+      row({}, 2), row({ dimension: "truthfulness" }, 3), // New vs Old twice on p1: one pair
+      row({ model_b: "Other", grader: "g2" }, 4), row({ grader: "g3" }, 5), // New vs Other, then New vs Old again on p1
+      row({ prompt_id: "p2", model_a: "Old", model_b: "New", grader: "g2" }, 6), // p2: the pair named the other way round
+      row({ prompt_id: "p1", locale: "ja-JP", grader: "g9", model_b: "Rejected" }, 7), // refused: p1 is en-US
+    ];
+    expect(rows.map((r) => plan.add(r).length)).toEqual([0, 0, 0, 0, 0, 1]);
+    const pairs = (prompt: string) => [...plan.studies.get("S")!.prompts.get(prompt)!.pairs].map((p) => p.split("\u0000"));
+    expect(pairs("p1")).toEqual([["New", "Old"], ["New", "Other"]]);
+    expect(pairs("p2")).toEqual([["Old", "New"]]);
+    expect(plan.graders).toEqual(["g1", "g2", "g3"]);
+    expect(plan.models).toEqual(["New", "Old", "Other"]);
+    expect(plan.studies.get("S")!.dimensions).toEqual(new Set(["overall", "truthfulness"]));
+  });
+
   it("stores preferences relative to the pair's model A: the model the file named first", () => {
     const plan = new JudgmentPlan();
     plan.add(row({}, 2)); // New vs Old: New named first

@@ -7,16 +7,22 @@ import type { JudgmentRow } from "./judgment-row";
 class Numbering {
   private readonly numbers = new Map<string, number>();
   readonly values: string[] = [];
+  // The last string numbered: a file's consecutive rows mostly repeat their study, models and prompt.
+  private last: string | null = null;
+  private lastNumber = -1;
   find(value: string): number | undefined {
     return this.numbers.get(value);
   }
   of(value: string): number {
+    if (value === this.last) return this.lastNumber;
     let n = this.numbers.get(value);
     if (n === undefined) {
       n = this.values.length;
       this.numbers.set(value, n);
       this.values.push(value);
     }
+    this.last = value;
+    this.lastNumber = n;
     return n;
   }
 }
