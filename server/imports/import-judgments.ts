@@ -133,9 +133,9 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
   await db.$transaction((tx) => repo.withImportPageCache(tx, engineOf(db), async () => {
     const bulk = bulkWriter(db, tx);
     await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
-    const modelIds = await repo.ensureModels(tx, [...plan.models]);
+    const modelIds = await repo.ensureModels(tx, plan.models);
     const dimensionIds = await repo.dimensionIds(tx);
-    const graderIds = await repo.ensureGraders(tx, [...plan.graders], importedGraderEmail);
+    const graderIds = await repo.ensureGraders(tx, plan.graders, importedGraderEmail);
     // The rows are written by the numbers of their strings (planned-rows.ts): no key string is made per row.
     const rows = plan.accepted;
     const itemKeys = new ItemKeys(rows.count("prompt"), rows.count("model"));
@@ -170,7 +170,20 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const itemBase = firstNumbers(keys.itemIds);
     const items = keys.itemIds.reduce((n, ids) => n + ids.length, 0);
     const tallies = tallied.some(Boolean) ? new ImportedTallies(items * dimensions, dimensions) : null;
-    const itemOf = (c: RowCodes) => studies[c.study].t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+    // A file's consecutive rows mostly judge one item (a grader's dimensions, then the next grader's):
+    // its lookup (two maps) is made once for each run of such rows, in both passes below.
+    const lastItem = { study: -1, prompt: -1, modelA: -1, modelB: -1, item: -1 };
+    const itemOf = (c: RowCodes) => {
+      const l = lastItem;
+      if (c.study !== l.study || c.prompt !== l.prompt || c.modelA !== l.modelA || c.modelB !== l.modelB) {
+        l.item = studies[c.study].t.items.get(itemKeys.key(c.prompt, c.modelA, c.modelB))!;
+        l.study = c.study;
+        l.prompt = c.prompt;
+        l.modelA = c.modelA;
+        l.modelB = c.modelB;
+      }
+      return l.item;
+    };
     const unitOf = (c: RowCodes, item: number) => (itemBase[c.study] + item) * dimensions + c.dimension;
     const valueOf = (c: RowCodes) => (c.modelB < 0 ? c.value : preferenceAsStored(studies[c.study].place[c.modelA], studies[c.study].place[c.modelB], c.value));
     // Assignments by number (ImportedRows): first those the studies stored (their ids kept, to find
