@@ -3,19 +3,14 @@
 // engine rolls it back (SQLite from its journal on next open; PostgreSQL when the connection drops).
 import { readFileSync } from "node:fs";
 import { launcherChain, type ProcessInfo } from "./domain/launcher-chain";
+import { procStatFields } from "./proc-stat";
 
 const POLL_MS = 200;
 
 /** Parent pid and start time (clock ticks since boot) from /proc/<pid>/stat; null when the process is gone. */
 function stat(pid: number): { ppid: number; started: string } | null {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // The command name in parentheses may itself contain spaces or parentheses: fields follow the last ")".
-    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
-    return { ppid: Number(fields[1]), started: fields[19] };
-  } catch {
-    return null;
-  }
+  const fields = procStatFields(pid);
+  return fields && { ppid: Number(fields[1]), started: fields[19] };
 }
 
 function commandOf(pid: number): string {
