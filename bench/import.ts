@@ -86,8 +86,14 @@ async function engineFloor(target: { engine: "sqlite" | "pg"; url: string; file?
   }
 }
 
-/** `verdict import judgments FILE` into the database at `url`, in a child process: seconds, peak RSS, judgments added and the phases' times it printed. */
-function cliImport(file: string, url: string): { seconds: number; peakRss: number; added: number; phases: string } {
+/**
+ * `verdict import judgments FILE` into the database at `url`, in a child process: seconds, peak RSS,
+ * judgments added and the phases' times it printed. The command runs the import again in a process
+ * of its own with one malloc arena (bin/one-malloc-arena.mjs), which inherits the peak reporter:
+ * `peakRss` is the import's process (the larger), `launcherPeakRss` the one that started it and
+ * waits (0 when the import ran in the first process).
+ */
+function cliImport(file: string, url: string): { seconds: number; peakRss: number; launcherPeakRss: number; added: number; phases: string } {
   // The compiled CLI, as installed; a stale one would run the sources through tsx instead.
   if (!compiledCliIsCurrent(ROOT)) execFileSync(process.execPath, [path.join(ROOT, "scripts/build-cli.mjs")], { stdio: "inherit" });
   const t0 = performance.now();
@@ -95,11 +101,13 @@ function cliImport(file: string, url: string): { seconds: number; peakRss: numbe
     { env: { ...process.env, DATABASE_URL: url }, encoding: "utf8", maxBuffer: 64 * 1024 ** 2 });
   const secondsTaken = seconds(t0);
   const added = /: (\d+) judgments added/.exec(run.stdout)?.[1];
-  const peak = /peak-rss-bytes (\d+)/.exec(run.stderr)?.[1];
+  const peaks = [...run.stderr.matchAll(/peak-rss-bytes (\d+)/g)].map((m) => Number(m[1])).sort((a, b) => b - a);
   const phases = / s: ([^)]*)\)\.$/m.exec(run.stdout)?.[1] ?? "";
-  if (run.status !== 0 || !added || !peak) throw new Error(`verdict import judgments failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return { seconds: secondsTaken, peakRss: Number(peak), added: Number(added), phases };
+  if (run.status !== 0 || !added || !peaks.length) throw new Error(`verdict import judgments failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return { seconds: secondsTaken, peakRss: peaks[0], launcherPeakRss: peaks[1] ?? 0, added: Number(added), phases };
 }
+
+const mib = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
 
 async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "verdict-bench-import-"));
@@ -117,17 +125,18 @@ async function main() {
     }
 
     await bench.db.$disconnect();
-    const { seconds: importSeconds, peakRss, added, phases } = cliImport(file, bench.url);
+    const { seconds: importSeconds, peakRss, launcherPeakRss, added, phases } = cliImport(file, bench.url);
     const floor = await engineFloor({ engine, url: bench.url, file: (bench.target as { file?: string }).file });
 
-    console.log(`import (verdict import judgments): ${added} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${(peakRss / 1024 ** 2).toFixed(0)} MB`);
+    console.log(`import (verdict import judgments): ${added} judgments in ${importSeconds.toFixed(1)} s (${(rows / importSeconds).toFixed(0)} rows/s), peak RSS ${mib(peakRss)} (${(peakRss / 1e6).toFixed(0)} MB)`
+      + (launcherPeakRss ? `; the process that started it and waited: ${mib(launcherPeakRss)}` : ""));
     console.log(`  its phases: ${phases}`);
     console.log(`floor: the engine inserting the same judgments into the same table and indexes ${floor.toFixed(1)} s; import / floor ${(importSeconds / floor).toFixed(1)}×`);
     if (plainImport !== null) console.log(`sqlite3 .import of the file into a plain table ${plainImport.toFixed(1)} s; import / .import ${(importSeconds / plainImport).toFixed(1)}×`);
 
     mkdirSync(path.join(ROOT, "bench/results"), { recursive: true });
     writeFileSync(path.join(ROOT, `bench/results/import-${engine}.json`), JSON.stringify({ engine, rows, date: new Date().toISOString(),
-      import: { seconds: importSeconds, peakRssMb: peakRss / 1024 ** 2, phases }, floorSeconds: floor, plainImportSeconds: plainImport }, null, 2));
+      import: { seconds: importSeconds, peakRssMib: peakRss / 1024 ** 2, launcherPeakRssMib: launcherPeakRss / 1024 ** 2, phases }, floorSeconds: floor, plainImportSeconds: plainImport }, null, 2));
   } finally {
     await bench.drop();
     rmSync(dir, { recursive: true, force: true });

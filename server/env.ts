@@ -29,6 +29,9 @@ const ZEnv = z.object({
   VERDICT_TOKEN: z.string().trim().optional(),
   // Set by npm for the command it runs (`npm run verdict`): the CLI then dies with that npm (server/cli/lifeline.ts).
   npm_lifecycle_event: z.string().optional(),
+  // Set by bin/verdict.mjs when it runs an import again with one malloc arena (bin/one-malloc-arena.mjs):
+  // its own pid, so that the import dies with it (server/cli/lifeline.ts).
+  VERDICT_CLI_RELAUNCHED_BY: z.coerce.number().int().positive().optional(),
   // "1": the CLI says on stderr when its schema check is done, in ms since the process started (bench/cli-startup.ts).
   VERDICT_CLI_TIMING: z.enum(["0", "1"]).default("0"),
 });

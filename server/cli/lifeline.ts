@@ -27,9 +27,12 @@ function ancestors(): ProcessInfo[] {
   return chain;
 }
 
-export function dieWithLauncher(launchedByNpm: boolean): void {
+/** `relaunchedBy`: the pid of the `bin/verdict.mjs` that ran this command again (bin/one-malloc-arena.mjs). */
+export function dieWithLauncher(launchedByNpm: boolean, relaunchedBy?: number): void {
   if (process.platform !== "linux") return;
-  const watched = launcherChain(ancestors(), launchedByNpm).map((p) => ({ pid: p.pid, started: stat(p.pid)?.started }));
+  // The process that ran this one again has already ended (killed while this one started).
+  if (relaunchedBy !== undefined && process.ppid !== relaunchedBy) process.kill(process.pid, "SIGKILL");
+  const watched = launcherChain(ancestors(), launchedByNpm, relaunchedBy).map((p) => ({ pid: p.pid, started: stat(p.pid)?.started }));
   if (!watched.length) return;
   // A process that is gone, or whose pid now belongs to a newer process, has ended.
   const timer = setInterval(() => {

@@ -9,7 +9,7 @@ import { dieWithLauncher } from "./lifeline";
 import { USAGE } from "./usage";
 
 async function main(argv: string[]) {
-  dieWithLauncher(env().npm_lifecycle_event !== undefined);
+  dieWithLauncher(env().npm_lifecycle_event !== undefined, env().VERDICT_CLI_RELAUNCHED_BY);
   const args = parseArgs(argv);
   const [group, command, ...rest] = args.positionals;
   const noMore = (extra: string | undefined) => { if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}"`); };
