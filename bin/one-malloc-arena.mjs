@@ -12,7 +12,8 @@ import { constants } from "node:os";
 export const RELAUNCHED_BY = "VERDICT_CLI_RELAUNCHED_BY";
 const FORWARDED_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"];
 
-const isGlibc = () => process.platform === "linux" && Boolean(process.report?.getReport().header.glibcVersionRuntime);
+/** Whether this process runs on glibc (the C library whose malloc reads MALLOC_ARENA_MAX). */
+export const isGlibc = () => process.platform === "linux" && Boolean(process.report?.getReport().header.glibcVersionRuntime);
 
 /**
  * Whether to run `args` (the command's arguments) again with one arena: a local import (the one

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { RELAUNCHED_BY, wantsOneMallocArena } from "../../bin/one-malloc-arena.mjs";
+import { isGlibc, RELAUNCHED_BY, wantsOneMallocArena } from "../../bin/one-malloc-arena.mjs";
 
-const glibc = process.platform === "linux" && Boolean((process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime);
+const glibc = isGlibc();
 
 describe("wantsOneMallocArena", () => {
   it.runIf(glibc)("runs a local import again with one arena", () => {

@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isGlibc } from "../../bin/one-malloc-arena.mjs";
 import { writeJudgmentsFile } from "../../bench/lib/judgments-file";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 
@@ -36,7 +37,7 @@ function processesNaming(file: string): number[] {
   return found;
 }
 
-const glibc = Boolean((process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime);
+const glibc = isGlibc();
 
 const launchers = {
   npm: (file: string) => ["npm", ["run", "--silent", "verdict", "--", "import", "judgments", file]] as const,
