@@ -12,10 +12,18 @@ export interface PlannedStudy {
   models: string[];
   dimensions: Set<string>;
   locales: Set<string>;
-  prompts: Map<string, { locale: string; category: string; modality: JudgmentRow["modality"]; line: number; pairs: Set<string> }>;
+  prompts: Map<string, PlannedPrompt>;
 }
 
-type PlannedPrompt = PlannedStudy["prompts"] extends Map<string, infer P> ? P : never;
+/** A prompt as the file first described it (on `line`), and the pairs its rows name (side-by-side). */
+export interface PlannedPrompt {
+  locale: string;
+  category: string;
+  modality: JudgmentRow["modality"];
+  line: number;
+  pairs: Set<string>;
+}
+
 const NO_PROBLEMS: readonly ImportProblem[] = Object.freeze([]);
 
 /**

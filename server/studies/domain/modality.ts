@@ -38,14 +38,14 @@ export function modalityLabel(m: Modality): string {
   return r === "TEXT" ? p : `${p}→${r.toLowerCase()}`;
 }
 
-/**
- * Reads a modality as files give it: a label (`text→image`, also written `text->image`), with the
- * response's kind optional when it is text (`image→text` is `image`). Null when it is none.
- */
 const BY_LABEL = new Map<string, Modality>(MODALITIES.map((m) => [modalityLabel(m), m]));
 const mediaKind = (s: string | undefined): MediaKind | null =>
   s === "text" ? "TEXT" : s === "image" ? "IMAGE" : s === "audio" ? "AUDIO" : null;
 
+/**
+ * Reads a modality as files give it: a label (`text→image`, also written `text->image`), with the
+ * response's kind optional when it is text (`image→text` is `image`). Null when it is none.
+ */
 export function parseModality(value: string): Modality | null {
   // A label as written (`text`, `text→image`): an import checks one per row, a million rows at a time.
   const exact = BY_LABEL.get(value);
