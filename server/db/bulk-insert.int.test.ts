@@ -1,10 +1,10 @@
 // The bulk writer used by imports, on each engine: every kind of value arrives as Prisma reads it,
 // rows are part of the surrounding transaction (a rollback takes them away), and misuse is refused.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
 import { fullCollection } from "../cli/full-collection";
 import { bulkWriter } from "./bulk-insert";
-import { timeOrderedId } from "./time-ordered-id";
 
 describe.each(await testEngines())("bulkWriter on %s", (engine) => {
   let t: TestDatabase;
@@ -16,7 +16,7 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
 
   it("writes strings, nulls, booleans, enums and dates as Prisma reads them, in batches of any size", async () => {
     const at = new Date("2026-12-02T01:02:03.456Z");
-    const ids = Array.from({ length: 10_123 }, () => timeOrderedId());
+    const ids = Array.from({ length: 10_123 }, () => randomUUID());
     await t.db.$transaction(async (tx) => {
       await bulkWriter(t.db, tx).insert("User", columns, ids.map((id, i) => user(id, i, at)));
     }, { timeout: 60_000 });
@@ -30,7 +30,7 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
     // Four sessions per user, as an import's judgments per assignment: the sessions' batch fills
     // (64 rows on SQLite, 10,000 on PostgreSQL) while most of their users are still held.
     const at = new Date("2026-12-04T00:00:00.000Z");
-    const users = Array.from({ length: 3_000 }, () => timeOrderedId());
+    const users = Array.from({ length: 3_000 }, () => randomUUID());
     await t.db.$transaction(async (tx) => {
       const bulk = bulkWriter(t.db, tx);
       const userRows = bulk.table("User", columns);
@@ -49,7 +49,7 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
     // the last hundred batches' values on PostgreSQL (prisma-debug-history.ts).
     const gc = fullCollection();
     const at = new Date("2026-12-04T12:00:00.000Z");
-    const ids = Array.from({ length: 20_000 }, () => timeOrderedId());
+    const ids = Array.from({ length: 20_000 }, () => randomUUID());
     gc();
     const before = process.memoryUsage().heapUsed;
     await t.db.$transaction(async (tx) => {
@@ -63,7 +63,7 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
   });
 
   it("belongs to the transaction: rolled back with it", async () => {
-    const id = timeOrderedId();
+    const id = randomUUID();
     const error = await t.db.$transaction(async (tx) => {
       await bulkWriter(t.db, tx).insert("User", columns, [user(id, 99_999, new Date())]);
       throw new Error("abandon");
@@ -83,6 +83,6 @@ describe.each(await testEngines())("bulkWriter on %s", (engine) => {
 
   it.runIf(engine === "sqlite")("on SQLite, refuses to write once its transaction has ended (each statement would commit alone)", async () => {
     const bulk = await t.db.$transaction(async (tx) => bulkWriter(t.db, tx));
-    await expect(bulk.insert("User", columns, [user(timeOrderedId(), 99_998, new Date())])).rejects.toThrow(/User outside a transaction/);
+    await expect(bulk.insert("User", columns, [user(randomUUID(), 99_998, new Date())])).rejects.toThrow(/User outside a transaction/);
   });
 });

@@ -2,8 +2,8 @@
 // split back. Returning a third of a million short rows costs about a microsecond each in
 // better-sqlite3's row loop and more in the thread hand-over and per-row decoding; the same ids
 // joined per group arrive as a few thousand rows (docs/performance.md, "units read as lists").
-// Only for values that cannot hold the separator: the ids Verdict makes (cuid, ULID) are
-// letters and digits.
+// Only for values that cannot hold the separator: the ids Verdict makes (cuids, the
+// ULIDs of earlier imports, compact ids) are letters and digits.
 
 /** The separator joined lists use in SQL: `string_agg(x, ',')`. */
 export const LIST_SEPARATOR = ",";

@@ -3,7 +3,7 @@
 // transaction writes them, without reading the file again.
 // Re-importing a file adds nothing it already added.
 import { createHash } from "node:crypto";
-import { timeOrderedId } from "../db/time-ordered-id";
+import { IdBlocks } from "../db/id-blocks";
 import { recordAudit } from "../audit/repo";
 import { bulkWriter } from "../db/bulk-insert";
 import { engineOf, prismaSqliteConnection, type Db } from "../db/client";
@@ -132,10 +132,11 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
   let present = 0;
   await db.$transaction((tx) => repo.withImportPageCache(tx, engineOf(db), async () => {
     const bulk = bulkWriter(db, tx);
+    const ids = new IdBlocks(tx);
     await repo.ensureLocales(tx, [...new Set([...plan.studies.values()].flatMap((s) => [...s.locales]))]);
     const modelIds = await repo.ensureModels(tx, plan.models);
     const dimensionIds = await repo.dimensionIds(tx);
-    const graderIds = await repo.ensureGraders(tx, plan.graders, importedGraderEmail);
+    const graderIds = await repo.ensureGraders(tx, ids, plan.graders, importedGraderEmail);
     // The rows are written by the numbers of their strings (planned-rows.ts): no key string is made per row.
     const rows = plan.accepted;
     const itemKeys = new ItemKeys(rows.count("prompt"), rows.count("model"));
@@ -144,7 +145,7 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
     const targets = new Map<string, repo.StudyTargets>();
     for (const s of plan.studies.values()) {
       opts.onProgress?.({ phase: "preparing", done: targets.size, total: plan.studies.size });
-      targets.set(s.name, await repo.prepareImportStudy(tx, bulk, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
+      targets.set(s.name, await repo.prepareImportStudy(tx, bulk, ids, s, modelIds, dimensionIds, IMPORTED_PROMPT_TEXT, itemKeyOf));
     }
     for (const t of targets.values()) await repo.deferTallies(tx, t.studyId);
     opts.collectGarbage?.();
@@ -212,7 +213,7 @@ export async function importJudgments(db: Db, file: string, opts: JudgmentImport
         if (assignment === undefined) {
           assignment = nextAssignment++;
           assignments.set(item * graderCount + c.grader, assignment);
-          await out.assignment(assignment, timeOrderedId(), c.study, item, c.grader, false);
+          await out.assignment(assignment, await ids.take(), c.study, item, c.grader, false);
         } else if (assignment < storedIds.length && t.judgmentKeys.has(`${storedIds[assignment]}|${dimensionIdOf[c.dimension]}`)) {
           // Stored by an earlier import of the same rows; the file itself has no duplicates (checked in pass 1).
           present++;

@@ -12,6 +12,7 @@ import { parseMaterialRow, type MaterialRow } from "./domain/material-row";
 import type { ImageSource } from "./image-source";
 import type { ImportProgress } from "./import-judgments";
 import { readRows } from "./read-rows";
+import { IdBlocks } from "../db/id-blocks";
 import * as repo from "./repo";
 
 interface PlannedPrompt {
@@ -196,8 +197,9 @@ export async function importMaterial(
     await repo.ensureLocales(tx, [...new Set([...prompts.values()].map((p) => p.locale))]);
     const modelIds = await repo.ensureModels(tx, [...models]);
     const set = await repo.ensurePromptSet(tx, setName, opts.actorId ?? null);
+    const ids = new IdBlocks(tx);
     const pending: MaterialRow[] = [];
-    const write = () => repo.upsertMaterialBatch(tx, set.id, pending.splice(0), modelIds, images, turnImages, outputImages);
+    const write = () => repo.upsertMaterialBatch(tx, ids, set.id, pending.splice(0), modelIds, images, turnImages, outputImages);
     for await (const { line, fields } of readRows(file, (r, t) => opts.onProgress?.({ phase: "writing", done: r, total: t }))) {
       pending.push(parseMaterialRow(fields, line).row!);
       if (pending.length >= 1000) await write();

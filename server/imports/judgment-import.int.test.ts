@@ -121,6 +121,26 @@ describe.each(await testEngines())("judgment imports over time on %s", (engine) 
     }
   }, 120_000);
 
+  it("writes the study, prompts, responses, items, assignments and graders it creates under compact ids, later imports' sorting later", async () => {
+    const compactFile = (name: string, study: string, grader: string) => {
+      const f = path.join(dir, name);
+      writeFileSync(f, `${HEADER}\n${study},side_by_side,k1,en-US,Math,text,${grader},overall,New,Old,1,,\n${study},side_by_side,k2,en-US,Math,text,${grader},overall,New,Old,-1,,\n`);
+      return f;
+    };
+    const created = async (study: string) => {
+      const s = await t.db.study.findUniqueOrThrow({ where: { name: study }, select: { id: true, promptSetId: true } });
+      const items = await t.db.item.findMany({ where: { studyId: s.id }, select: { id: true, promptId: true, responseId: true, baselineResponseId: true } });
+      const assignments = await t.db.assignment.findMany({ where: { studyId: s.id }, select: { id: true, graderId: true } });
+      return [s.id, ...items.flatMap((i) => [i.id, i.promptId, i.responseId, i.baselineResponseId!]), ...assignments.flatMap((a) => [a.id, a.graderId])];
+    };
+    await importJudgments(t.db, compactFile("compact-1.csv", "Compact one", "Compact grader one"));
+    await importJudgments(t.db, compactFile("compact-2.csv", "Compact two", "Compact grader two"));
+    const [one, two] = [await created("Compact one"), await created("Compact two")];
+    for (const id of [...one, ...two]) expect(id).toMatch(/^[1-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z]{1,7}$/);
+    const lastOfOne = [...one].sort().at(-1)!;
+    expect(two.every((id) => id > lastOfOne)).toBe(true);
+  });
+
   it.runIf(engine === "sqlite")("on SQLite, writes with the import's page cache and gives the connection its own back, also when the import fails", async () => {
     await t.db.$queryRawUnsafe("SELECT 1");
     const conn = prismaSqliteConnection(t.db)!; // read directly: a query through Prisma would wait for the import's transaction

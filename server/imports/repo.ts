@@ -1,5 +1,5 @@
 // The imports' Prisma queries: find-or-create in bulk, inside the import's transaction.
-import { timeOrderedId } from "../db/time-ordered-id";
+import type { IdBlocks } from "../db/id-blocks";
 import { engineOf, type Db, type Tx } from "../db/client";
 import { TASK_TALLY_COLUMNS, taskTallyOfJudgments, unitTallyOfJudgments } from "../analytics/judgment-sql";
 import { shiftRecount, shiftRecountInOneHour } from "../analytics/hourly-shift-sql";
@@ -306,7 +306,7 @@ export interface StudyTargets {
 }
 
 /** Finds or creates the study, its prompt set, prompts, responses and items that a judgments file refers to. */
-export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string, itemKeyOf: ItemKeyOf): Promise<StudyTargets> {
+export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, ids: IdBlocks, planned: PlannedStudy, modelIds: Map<string, string>, dimensionIds: Map<string, string>, placeholderText: string, itemKeyOf: ItemKeyOf): Promise<StudyTargets> {
   const sxs = planned.type === "side_by_side";
   const [existing] = await findStudiesByName(tx, [planned.name]);
   let studyId = existing?.id;
@@ -322,7 +322,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   }
   if (!studyId) {
     studyId = (await tx.study.create({ data: {
-      name: planned.name, type: sxs ? "SIDE_BY_SIDE" : "SINGLE_SIDED", status: "COMPLETED", redundancy: 1, promptSetId,
+      id: await ids.take(), name: planned.name, type: sxs ? "SIDE_BY_SIDE" : "SINGLE_SIDED", status: "COMPLETED", redundancy: 1, promptSetId,
       guidelines: "Imported from another tool.", completedAt: new Date(),
       models: { create: planned.models.map((m, i) => ({ modelId: modelIds.get(m)!, position: i, role: sxs ? (i === 0 ? "CANDIDATE" : "BASELINE") : "SCORED" })) },
     }, select: { id: true } })).id;
@@ -350,7 +350,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
   const now = new Date();
   const promptRows = bulk.table("Prompt", ["id", "promptSetId", "externalId", "text", "localeCode", "category", "modality", "createdAt"]);
   for (const externalId of externalIds) {
-    const id = stored.get(externalId)?.id ?? timeOrderedId();
+    const id = stored.get(externalId)?.id ?? await ids.take();
     promptIds.push(id);
     if (stored.has(externalId)) continue;
     const p = planned.prompts.get(externalId)!;
@@ -367,7 +367,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
     for (const modelId of studyModelIds) {
       let id = storedResponses.size ? storedResponses.get(`${promptId}|${modelId}`) : undefined;
       if (id === undefined) {
-        id = timeOrderedId();
+        id = await ids.take();
         await responseRows.add([id, promptId, modelId, "", now, 0, 0, 0, 0]);
       }
       responseIds.push(id);
@@ -411,7 +411,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
       const baselineResponseId = mB < 0 ? null : responseIds[n * models + mB];
       let itemId = storedItems.size ? storedItems.get(`${promptId}|${responseId}|${baselineResponseId ?? ""}`) : undefined;
       if (!itemId) {
-        itemId = timeOrderedId();
+        itemId = await ids.take();
         await itemRows.add([itemId, studyId, promptId, localeCode, responseId, baselineResponseId, now]);
       }
       items.set(itemKeyOf(externalId, planned.models[m], mB < 0 ? null : planned.models[mB]), itemIds.push(itemId) - 1);
@@ -424,7 +424,7 @@ export async function prepareImportStudy(tx: Tx, bulk: BulkWriter, planned: Plan
 }
 
 /** Users for graders named in a file; new ones get no password, so they cannot log in. */
-export async function ensureGraders(tx: Tx, names: string[], emailFor: (grader: string) => string): Promise<Map<string, string>> {
+export async function ensureGraders(tx: Tx, ids: IdBlocks, names: string[], emailFor: (grader: string) => string): Promise<Map<string, string>> {
   const emails = new Map(names.map((n) => [n, emailFor(n)]));
   const all = [...emails.values()];
   const byEmail = new Map<string, string>();
@@ -432,7 +432,8 @@ export async function ensureGraders(tx: Tx, names: string[], emailFor: (grader: 
     for (const u of await tx.user.findMany({ where: { email: { in: all.slice(i, i + LOOKUP_CHUNK) } }, select: { id: true, email: true } })) byEmail.set(u.email, u.id);
   }
   const missing = names.filter((n) => !byEmail.has(emails.get(n)!));
-  const created = missing.map((n) => ({ id: timeOrderedId(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER" as const, passwordHash: null }));
+  const created: { id: string; email: string; displayName: string; role: "GRADER"; passwordHash: null }[] = [];
+  for (const n of missing) created.push({ id: await ids.take(), email: emails.get(n)!, displayName: n.slice(0, 80), role: "GRADER", passwordHash: null });
   await inChunks(created, (chunk) => tx.user.createMany({ data: chunk }));
   for (const u of created) byEmail.set(u.email, u.id);
   return new Map(names.map((n) => [n, byEmail.get(emails.get(n)!)!]));
@@ -461,7 +462,7 @@ async function replaceAttachments(tx: Tx, owner: { promptId: string } | { respon
     byteSize: image.data.length, sha256: image.sha256, data: new Uint8Array(image.data), position, durationMs: image.durationMs ?? null })) });
 }
 
-export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
+export async function upsertMaterialBatch(tx: Tx, ids: IdBlocks, promptSetId: string, batch: MaterialRow[], modelIds: Map<string, string>,
   images: Map<string, LoadedMedia[]>, turnImages: Map<string, TurnImage[]>, outputImages: Map<string, LoadedMedia[]>) {
   const existing = await promptsByExternalId(tx, promptSetId, [...new Set(batch.map((r) => r.promptId))]);
   const promptIds = new Map<string, string>();
@@ -469,7 +470,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     if (promptIds.has(r.promptId)) continue;
     const found = existing.get(r.promptId);
     const data = { text: r.prompt, conversation: storedConversation(r.context), localeCode: r.locale, category: r.category, modality: r.modality };
-    const id = found?.id ?? timeOrderedId();
+    const id = found?.id ?? await ids.take();
     if (found) await tx.prompt.update({ where: { id }, data });
     else await tx.prompt.create({ data: { id, promptSetId, externalId: r.promptId, ...data } });
     promptIds.set(r.promptId, id);
@@ -491,7 +492,7 @@ export async function upsertMaterialBatch(tx: Tx, promptSetId: string, batch: Ma
     const id = responses.get(`${promptId}|${modelId}`);
     // The style the leaderboard's style control reads, measured when the text is written.
     const data = { text: r.response, ...styleColumns(responseStyle(r.response)) };
-    const responseId = id ?? timeOrderedId();
+    const responseId = id ?? await ids.take();
     if (id) await tx.response.update({ where: { id }, data });
     else await tx.response.create({ data: { id: responseId, promptId, modelId, ...data } });
     // The images the model made, replaced when they changed.
