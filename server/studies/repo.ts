@@ -14,10 +14,11 @@ export const findDimensions = (db: Db, keys: string[]) =>
 
 export const listDimensions = (db: Db) => db.dimension.findMany({ orderBy: [{ builtIn: "desc" }, { key: "asc" }] });
 
-export const upsertBuiltInDimension = (db: Db, d: DimensionDefinition) =>
-  db.dimension.upsert({ where: { key: d.key }, create: { ...d, builtIn: true }, update: { ...d, builtIn: true } });
+/** `id`: the id for a dimension not stored yet (a compact id, IdBlocks). */
+export const upsertBuiltInDimension = (db: Db, d: DimensionDefinition, id: string | undefined) =>
+  db.dimension.upsert({ where: { key: d.key }, create: { id, ...d, builtIn: true }, update: { ...d, builtIn: true } });
 
-export const createDimension = (db: Db, data: TDimensionInput) => db.dimension.create({ data });
+export const createDimension = (db: Db, id: string, data: TDimensionInput) => db.dimension.create({ data: { id, ...data } });
 
 export const findPromptSet = (db: Db, id: string) => db.promptSet.findUnique({ where: { id }, select: { id: true, name: true } });
 

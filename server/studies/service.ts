@@ -4,6 +4,7 @@ import { mulberry32 } from "../analytics/domain/seeded-random";
 import { recordAudit } from "../audit/repo";
 import { studyCompleted } from "../webhooks/service";
 import type { Db } from "../db/client";
+import { IdBlocks } from "../db/id-blocks";
 import { isUniqueViolation } from "../db/errors";
 import { planStudyItems } from "./domain/plan-study-items";
 import { transitionError, type StudyStatus } from "./domain/study-status";
@@ -103,7 +104,7 @@ export const listDimensions = (db: Db) => repo.listDimensions(db);
 
 export async function createDimension(db: Db, actorId: string, input: TDimensionInput) {
   try {
-    const dim = await repo.createDimension(db, input);
+    const dim = await repo.createDimension(db, await new IdBlocks(db).take(), input);
     await recordAudit(db, { actorId, action: "dimension.create", entityType: "Dimension", entityId: dim.id, details: input });
     return dim;
   } catch (error) {
@@ -112,7 +113,13 @@ export async function createDimension(db: Db, actorId: string, input: TDimension
   }
 }
 
-/** Creates or refreshes the built-in dimensions; run after every migration, harmless to repeat. */
+/**
+ * Creates or refreshes the built-in dimensions; run after every migration, harmless to repeat.
+ * A dimension's id is stored in each of its judgments' rows and indexes: new ones get compact ids
+ * (server/db/id-blocks.ts), drawn only when one is missing.
+ */
 export async function ensureBuiltInDimensions(db: Db): Promise<void> {
-  for (const d of BUILTIN_DIMENSIONS) await repo.upsertBuiltInDimension(db, d);
+  const stored = new Set((await repo.findDimensions(db, BUILTIN_DIMENSIONS.map((d) => d.key))).map((d) => d.key));
+  const ids = new IdBlocks(db);
+  for (const d of BUILTIN_DIMENSIONS) await repo.upsertBuiltInDimension(db, d, stored.has(d.key) ? undefined : await ids.take());
 }

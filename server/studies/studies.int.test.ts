@@ -3,6 +3,7 @@ import { callerFor } from "../test/caller";
 import { makeModel } from "../../seed/factories";
 import { smallLandscape } from "../test/fixtures";
 import { createTestDatabase, testEngines, type TestDatabase } from "../test/test-database";
+import { ensureBuiltInDimensions } from "./service";
 
 describe.each(await testEngines())("studies through tRPC on %s", (engine) => {
   let t: TestDatabase;
@@ -95,5 +96,16 @@ describe.each(await testEngines())("studies through tRPC on %s", (engine) => {
     expect(dim.builtIn).toBe(false);
     await expect(api.studies.createDimension({ key: "helpfulness", label: "H", description: "d" })).rejects.toThrow(/already exists/);
     expect((await api.studies.dimensions()).map((d) => d.key)).toEqual(expect.arrayContaining(["overall", "image_understanding", "helpfulness"]));
+    // Under compact ids (stored in each of their judgments), the custom one after the built-ins.
+    const dims = await t.db.dimension.findMany({ select: { id: true, key: true, builtIn: true } });
+    for (const d of dims) expect(d.id).toMatch(/^[1-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z]{1,7}$/);
+    expect(dims.filter((d) => d.builtIn).every((d) => d.id < dim.id)).toBe(true);
+  });
+
+  it("refreshes the built-in dimensions without drawing ids for those already stored", async () => {
+    const before = { dims: await t.db.dimension.findMany({ orderBy: { key: "asc" } }), blocks: await t.db.idBlock.count() };
+    await ensureBuiltInDimensions(t.db);
+    expect(await t.db.dimension.findMany({ orderBy: { key: "asc" } })).toEqual(before.dims);
+    expect(await t.db.idBlock.count()).toBe(before.blocks);
   });
 });

@@ -9,6 +9,8 @@ import { closeNativeConnections } from "../db/close-native";
 import { createDb, type Db } from "../db/client";
 import type { DatabaseTarget } from "../db/database-url";
 import { migrate, readMigrationFiles } from "../db/migrate";
+import { BUILTIN_DIMENSIONS } from "../studies/builtin-dimensions";
+import { upsertBuiltInDimension } from "../studies/repo";
 import { ensureBuiltInDimensions } from "../studies/service";
 
 export type Engine = DatabaseTarget["engine"];
@@ -69,6 +71,15 @@ function withDatabase(url: string, name: string): string {
 }
 
 /**
+ * The built-in dimensions, as the app makes them after migrating. An upgrade test's older history
+ * has no IdBlock table (migration 0025): its dimensions get the ids the code of that time gave them.
+ */
+async function builtInDimensions(db: Db, olderHistory: string | undefined) {
+  if (olderHistory === undefined) return ensureBuiltInDimensions(db);
+  for (const d of BUILTIN_DIMENSIONS) await upsertBuiltInDimension(db, d, undefined);
+}
+
+/**
  * `dir`: where a SQLite file goes (default: a temp folder); `tablespace`: where PostgreSQL keeps the
  * database's files; `migrationsRoot`: the migrations to apply (default: all; a test of an upgrade
  * passes the history as it stood before).
@@ -81,7 +92,7 @@ export async function createTestDatabase(engine: Engine, opts: { dir?: string; t
     const target: DatabaseTarget = { engine, file, url: `file:${file}` };
     await migrate(target, migrationsRoot);
     const db = createDb(target);
-    await ensureBuiltInDimensions(db);
+    await builtInDimensions(db, opts.migrationsRoot);
     return { engine, target, db, drop: async () => { await db.$disconnect(); await closeNativeConnections(target); rmSync(dir, { recursive: true, force: true }); } };
   }
   // Named after the admin database so a CI run can drop whatever a crashed test left behind.
@@ -94,7 +105,7 @@ export async function createTestDatabase(engine: Engine, opts: { dir?: string; t
   const target: DatabaseTarget = { engine, url: withDatabase(PG_ADMIN_URL, name) };
   await migrate(target, migrationsRoot);
   const db = createDb(target);
-  await ensureBuiltInDimensions(db);
+  await builtInDimensions(db, opts.migrationsRoot);
   return {
     engine, target, db,
     drop: async () => {
