@@ -48,6 +48,10 @@ describe.each(await testEngines())("study material import on %s", (engine) => {
     expect(summary).toEqual({ promptSet: "Material", rows: 6, prompts: 3, models: ["Alpha 1", "Beta 2"] });
     const count = async () => [await t.db.prompt.count(), await t.db.response.count(), await t.db.attachment.count(), await t.db.model.count()];
     expect(await count()).toEqual([3, 6, 2, 2]);
+    // Under compact ids (server/db/id-blocks.ts), in the order the file gave them.
+    const prompts = await t.db.prompt.findMany({ select: { id: true, externalId: true, responses: { select: { id: true } } } });
+    for (const id of prompts.flatMap((p) => [p.id, ...p.responses.map((r) => r.id)])) expect(id).toMatch(/^[1-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z]{1,7}$/);
+    expect(prompts.sort((a, b) => (a.id < b.id ? -1 : 1)).map((p) => p.externalId)).toEqual(["t1", "i1", "i2"]);
     const image = await t.db.attachment.findFirstOrThrow({ where: { prompt: { externalId: "i1" } } });
     expect(image).toMatchObject({ mimeType: "image/png", fileName: "chart.png", byteSize: png.length });
     expect((await t.db.prompt.findFirstOrThrow({ where: { externalId: "t1" } })).text).toBe(TRICKY);
