@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactId } from "./compact-id";
+import { compactId, isCompactId } from "./compact-id";
 
 describe("compactId", () => {
   it("writes the number in base 32 after its count of digits", () => {
@@ -22,6 +22,11 @@ describe("compactId", () => {
 
   it("uses digits and capital letters only, never a separator of joined lists", () => {
     for (let n = 0; n < 70_000; n += 7) expect(compactId(n)).toMatch(/^[0-9A-HJKMNP-TV-Z]+$/);
+  });
+
+  it("tells its own ids from other text", () => {
+    for (const n of [0, 31, 32, 4096, 1_000_000, Number.MAX_SAFE_INTEGER]) expect(isCompactId(compactId(n))).toBe(true);
+    for (const other of ["", "1", "3", "2ABC", "30AB", "1I", "1a", "cmxanwxv20000417dr69nwof5", "01M93JM91S2WNM264GD12JE1GM", "34,0"]) expect(isCompactId(other), other).toBe(false);
   });
 
   it("refuses what is not a whole number in range", () => {

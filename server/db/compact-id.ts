@@ -19,3 +19,13 @@ export function compactId(n: number): string {
   } while (n > 0);
   return DIGITS[digits.length] + digits;
 }
+
+/**
+ * Whether `id` has a compact id's form: its first character the count of the digits after it, the
+ * first of those not 0 unless it is the only one. What the checks of stored rows test ids against.
+ */
+export function isCompactId(id: string): boolean {
+  const digits = id.slice(1);
+  if (DIGITS.indexOf(id[0]) !== digits.length || digits.length === 0 || (digits.length > 1 && digits[0] === "0")) return false;
+  return [...digits].every((c) => DIGITS.includes(c));
+}

@@ -17,12 +17,12 @@ export class IdBlocks {
   private next = 0;
   private end = 0;
 
-  constructor(private readonly tx: Tx | Db) {}
+  constructor(private readonly client: Tx | Db) {}
 
   /** A new id, greater (as text) than every id these blocks gave before. */
   async take(): Promise<string> {
     if (this.next === this.end) {
-      const { id } = await this.tx.idBlock.create({ data: {}, select: { id: true } });
+      const { id } = await this.client.idBlock.create({ data: {}, select: { id: true } });
       this.next = id * ID_BLOCK_SIZE;
       this.end = this.next + ID_BLOCK_SIZE;
     }
